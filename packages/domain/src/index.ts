@@ -1,0 +1,3 @@
+export * from './api/auth';
+export * from './api/envelope';
+export * from './messages';
