@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  basisPointsToPercent,
+  feeFen,
+  fenToYuan,
+  formatPercent,
+  formatYuan,
+  parsePercentToBasisPoints,
+  parseYuanToFen,
+  sumFen,
+  yuanToFen,
+} from './money';
+
+describe('yuanToFen', () => {
+  it('parses decimal text exactly', () => {
+    expect(yuanToFen('1234.5')).toBe(123450);
+    expect(yuanToFen('1234.50')).toBe(123450);
+    expect(yuanToFen('0.01')).toBe(1);
+    expect(yuanToFen('0')).toBe(0);
+    expect(yuanToFen('-0.05')).toBe(-5);
+    expect(yuanToFen(' 12 ')).toBe(1200);
+    expect(yuanToFen('90071992547409.91')).toBe(9007199254740991);
+  });
+
+  it('parses numbers through their shortest text, not by multiplying', () => {
+    // 1.005 * 100 is 100.49999999999999 in floating point; the text route gives 100.5 -> refused as 3 decimals,
+    // while values that look like 2 decimals are exact.
+    expect(yuanToFen(0.29)).toBe(29);
+    expect(yuanToFen(1.1)).toBe(110);
+    expect(yuanToFen(19.99)).toBe(1999);
+    expect(() => yuanToFen(1.005)).toThrow(RangeError);
+  });
+
+  it('refuses more than 2 decimals and anything that is not a number', () => {
+    for (const bad of ['1.234', 'abc', '', '1.', '.5', '1,234.50', '¥12', '1e3', '+1']) {
+      expect(() => yuanToFen(bad), bad).toThrow(RangeError);
+      expect(parseYuanToFen(bad)).toBeNull();
+    }
+    expect(parseYuanToFen(Number.NaN)).toBeNull();
+    expect(parseYuanToFen(1e21)).toBeNull();
+    expect(parseYuanToFen('90071992547409.93')).toBeNull();
+  });
+});
+
+describe('fenToYuan and formatYuan', () => {
+  it('writes two decimals', () => {
+    expect(fenToYuan(123450)).toBe('1234.50');
+    expect(fenToYuan(0)).toBe('0.00');
+    expect(fenToYuan(7)).toBe('0.07');
+    expect(fenToYuan(-5)).toBe('-0.05');
+    expect(fenToYuan(9007199254740991)).toBe('90071992547409.91');
+  });
+
+  it('formats with the yen sign and thousands separators', () => {
+    expect(formatYuan(123450)).toBe('¥1,234.50');
+    expect(formatYuan(0)).toBe('¥0.00');
+    expect(formatYuan(99)).toBe('¥0.99');
+    expect(formatYuan(100000000)).toBe('¥1,000,000.00');
+    expect(formatYuan(-123450)).toBe('-¥1,234.50');
+    expect(formatYuan(-1)).toBe('-¥0.01');
+  });
+
+  it('round-trips every yuan text with two decimals', () => {
+    for (const text of ['0.00', '0.10', '0.20', '0.30', '123.45', '999999.99', '-42.00']) {
+      expect(fenToYuan(yuanToFen(text))).toBe(text);
+    }
+  });
+
+  it('refuses fractional fen', () => {
+    expect(() => fenToYuan(1.5)).toThrow(RangeError);
+    expect(() => formatYuan(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('sumFen', () => {
+  it('has no floating-point drift', () => {
+    expect(0.1 + 0.2 - 0.3).not.toBe(0);
+    expect(sumFen([yuanToFen('0.1'), yuanToFen('0.2'), -yuanToFen('0.3')])).toBe(0);
+    const dimes = Array.from({ length: 1000 }, () => yuanToFen('0.1'));
+    expect(sumFen(dimes)).toBe(10000);
+    expect(fenToYuan(sumFen(dimes))).toBe('100.00');
+  });
+
+  it('stays exact up to 9e15 and refuses to overflow', () => {
+    expect(sumFen([4_500_000_000_000_000, 4_500_000_000_000_000])).toBe(9_000_000_000_000_000);
+    expect(sumFen([Number.MAX_SAFE_INTEGER - 1, 1])).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => sumFen([Number.MAX_SAFE_INTEGER, 1])).toThrow(RangeError);
+    expect(() => sumFen([1, 0.5])).toThrow(RangeError);
+    expect(sumFen([])).toBe(0);
+  });
+});
+
+describe('fee rates', () => {
+  it('parses percent to basis points and formats them back', () => {
+    expect(parsePercentToBasisPoints('6.5')).toBe(650);
+    expect(parsePercentToBasisPoints(6.55)).toBe(655);
+    expect(parsePercentToBasisPoints('99.99')).toBe(9999);
+    expect(parsePercentToBasisPoints('6.555')).toBeNull();
+    expect(basisPointsToPercent(650)).toBe('6.50');
+    expect(formatPercent(650)).toBe('6.50%');
+    expect(formatPercent(5)).toBe('0.05%');
+  });
+
+  it('computes fees in whole fen, rounding half away from zero', () => {
+    expect(feeFen(10000, 650)).toBe(650);
+    expect(feeFen(1, 5000)).toBe(1); // 0.5 fen rounds up
+    expect(feeFen(1, 4999)).toBe(0);
+    expect(feeFen(-1, 5000)).toBe(-1);
+    expect(feeFen(333, 600)).toBe(20); // 19.98
+    expect(feeFen(9_000_000_000_000_000, 100)).toBe(90_000_000_000_000); // product beyond 2^53
+  });
+});
