@@ -26,6 +26,12 @@ if (inBrowserLikeEnv && !('ResizeObserver' in window)) {
   Object.assign(window, { ResizeObserver: NoopResizeObserver });
 }
 
+if (inBrowserLikeEnv) {
+  // antd measures scrollbars with a pseudo element, which jsdom does not implement.
+  const getComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => getComputedStyle(element);
+}
+
 afterEach(() => {
   if (!inBrowserLikeEnv) return;
   cleanup();

@@ -1,0 +1,42 @@
+/** Shared system and business look-ups used by the console shell. */
+import { http } from './client';
+
+export interface ConfigValue {
+  configKey: string;
+  content: string;
+}
+
+export async function configValue(configKey: string): Promise<ConfigValue | null> {
+  const answer = await http.get<ConfigValue | null>('/api/sys2/config/queryByKey', { configKey }, { silent: true });
+  return answer.result;
+}
+
+export async function unreadNoticeCount(): Promise<number> {
+  const answer = await http.get<number>('/api/sys/notice/unreadCount', undefined, { silent: true });
+  return Number(answer.result) || 0;
+}
+
+export async function projectCountByStatus(status: number): Promise<number> {
+  const answer = await http.get<number>('/api/sys/project/countByStatus', { status }, { silent: true });
+  return Number(answer.result) || 0;
+}
+
+export interface NamedValue {
+  name: string;
+  value: number;
+}
+
+/** Figures of the session's scope (GET /api/sys/dashboard/overview). */
+export interface DashboardOverview {
+  tenants: number;
+  enterprises: number;
+  users: number;
+  projects: number;
+  usersByTenant: NamedValue[];
+  enterprisesByTenant: NamedValue[];
+}
+
+export async function dashboardOverview(): Promise<DashboardOverview> {
+  const answer = await http.get<DashboardOverview>('/api/sys/dashboard/overview');
+  return answer.result;
+}

@@ -1,0 +1,56 @@
+/**
+ * Company header of the enterprise side (spec 1 §2): logo (avatar or default), organisation code
+ * text, logout icon, current platform (switcher when several), count of projects in progress.
+ */
+import { LogoutOutlined, ProjectOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Tooltip } from 'antd';
+import { projectCountByStatus } from '../../api/system-api';
+import { WidthTooltip } from '../../components/WidthTooltip';
+import { useSession } from '../session-store';
+import { useLogout } from './session-actions';
+import { TenantSwitcher } from './TenantSwitcher';
+
+/** Project status 4 = 进行中 (spec 1 §4). */
+const PROJECT_STATUS_IN_PROGRESS = 4;
+
+export function CompanyHeader() {
+  const userInfo = useSession((state) => state.userInfo);
+  const logout = useLogout();
+  const inProgress = useQuery({
+    queryKey: ['project', 'countByStatus', PROJECT_STATUS_IN_PROGRESS, userInfo?.tenant.id],
+    queryFn: () => projectCountByStatus(PROJECT_STATUS_IN_PROGRESS),
+  });
+  if (!userInfo) return null;
+  const enterpriseName = userInfo.enterprise?.enterpriseName ?? userInfo.realname;
+  return (
+    <div className="company-header">
+      <div className="company-header-top">
+        <Avatar shape="square" size={44} src={userInfo.avatar || undefined} className="company-header-logo">
+          {enterpriseName.slice(0, 1)}
+        </Avatar>
+        <div className="company-header-names">
+          <WidthTooltip className="company-header-name" text={enterpriseName} maxWidth={118} />
+          <WidthTooltip className="company-header-org" text={userInfo.orgCodeTxt || '未填写机构代码'} maxWidth={118} />
+        </div>
+        <Tooltip title="退出登录">
+          <button type="button" className="company-header-logout" aria-label="退出登录" onClick={() => void logout()}>
+            <LogoutOutlined />
+          </button>
+        </Tooltip>
+      </div>
+      <div className="company-header-row">
+        <span className="company-header-label">当前平台</span>
+        <TenantSwitcher className="company-header-tenant" maxWidth={110} />
+      </div>
+      <div className="company-header-row">
+        <span className="company-header-label">
+          <ProjectOutlined /> 进行中项目
+        </span>
+        <span className="company-header-count" data-testid="projects-in-progress">
+          {inProgress.isSuccess ? inProgress.data : '—'}
+        </span>
+      </div>
+    </div>
+  );
+}

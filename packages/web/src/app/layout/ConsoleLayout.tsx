@@ -1,0 +1,59 @@
+/** The signed-in console: top bar, side menu (company header above it on the enterprise side), tabs and the page. */
+import type { MenuItem } from '@fieldpay/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Layout } from 'antd';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ping } from '../../api/session-api';
+import { ConfirmProvider } from '../../components/ConfirmProvider';
+import { currentSide } from '../current-side';
+import '../dayjs-locale';
+import { startKeepalive } from '../keepalive';
+import { topItemFor, topItems } from '../menu';
+import { queryClient } from '../query-client';
+import { useSession } from '../session-store';
+import { CompanyHeader } from './CompanyHeader';
+import { PageTabs } from './PageTabs';
+import { SideMenu } from './SideMenu';
+import { TopBar } from './TopBar';
+
+function useKeepalive() {
+  const token = useSession((state) => state.token);
+  useEffect(() => {
+    if (!token) return;
+    return startKeepalive(() => ping(currentSide()));
+  }, [token]);
+}
+
+export default function ConsoleLayout() {
+  const { pathname } = useLocation();
+  const menuList = useSession((state) => state.menuList) ?? [];
+  const side = useSession((state) => state.side);
+  const [chosenTop, setChosenTop] = useState<MenuItem | null>(null);
+  const activeTop = topItemFor(menuList, pathname) ?? chosenTop ?? topItems(menuList)[0] ?? null;
+  useKeepalive();
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfirmProvider>
+        <Layout className="console">
+          <Layout.Header className="console-header">
+            <TopBar activeTop={activeTop} onTopChange={setChosenTop} />
+          </Layout.Header>
+          <Layout className="console-body">
+            <Layout.Sider width={224} className="console-sider" theme="light">
+              {side === 'enterprise' && <CompanyHeader />}
+              <SideMenu top={activeTop} />
+            </Layout.Sider>
+            <Layout.Content className="console-content">
+              <PageTabs />
+              <main className="console-page">
+                <Outlet />
+              </main>
+            </Layout.Content>
+          </Layout>
+        </Layout>
+      </ConfirmProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,52 @@
+/** Menu icon names the server may send, mapped to a small set of antd icons (not the whole set). */
+import {
+  AccountBookOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BankOutlined,
+  BarChartOutlined,
+  CloudDownloadOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  FileDoneOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  MoneyCollectOutlined,
+  NotificationOutlined,
+  ProjectOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ComponentType } from 'react';
+
+const ICONS: Record<string, ComponentType> = {
+  home: HomeOutlined,
+  dashboard: DashboardOutlined,
+  chart: BarChartOutlined,
+  project: ProjectOutlined,
+  task: SolutionOutlined,
+  settlement: AccountBookOutlined,
+  money: MoneyCollectOutlined,
+  invoice: FileDoneOutlined,
+  file: FileTextOutlined,
+  audit: AuditOutlined,
+  bank: BankOutlined,
+  enterprise: BankOutlined,
+  team: TeamOutlined,
+  user: UserOutlined,
+  setting: SettingOutlined,
+  system: SettingOutlined,
+  safety: SafetyCertificateOutlined,
+  data: DatabaseOutlined,
+  download: CloudDownloadOutlined,
+  notice: NotificationOutlined,
+};
+
+export function MenuIcon({ name }: { name: string }) {
+  const key = name.toLowerCase().replace(/outlined|filled|-/g, '');
+  const Icon = ICONS[key] ?? AppstoreOutlined;
+  return <Icon />;
+}

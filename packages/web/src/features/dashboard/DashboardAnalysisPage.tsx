@@ -1,0 +1,161 @@
+import { CHART, cutChartLabel, MSG, needsChartSlider } from '@fieldpay/domain';
+/** /dashboard/analysis: the real figures of the session's scope (GET /api/sys/dashboard/overview). */
+import { ApartmentOutlined, BankOutlined, ProjectOutlined, TeamOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
+import { type ReactNode, useMemo } from 'react';
+import { type DashboardOverview, dashboardOverview, type NamedValue } from '../../api/system-api';
+import { useSession } from '../../app/session-store';
+import { type ChartOption, EChart } from '../../components/EChart';
+import './dashboard.css';
+
+export function barOption(series: NamedValue[], unit: string): ChartOption {
+  const slider = needsChartSlider(series.length, 'default');
+  return {
+    color: [...CHART.palette],
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (value) => `${value}${unit}` },
+    grid: { left: 48, right: 24, top: 24, bottom: slider ? 72 : 40 },
+    xAxis: {
+      type: 'category',
+      data: series.map((item) => item.name),
+      axisLabel: { formatter: (label: string) => cutChartLabel(label), interval: 0 },
+    },
+    yAxis: { type: 'value', minInterval: 1 },
+    dataZoom: slider ? [{ type: 'slider', startValue: 0, endValue: CHART.sliderAboveBars - 1, bottom: 16 }] : [],
+    series: [
+      {
+        type: 'bar',
+        barMaxWidth: 36,
+        data: series.map((item, index) => ({
+          value: item.value,
+          itemStyle: { color: CHART.palette[index % CHART.palette.length], borderRadius: [4, 4, 0, 0] },
+        })),
+      },
+    ],
+  } as ChartOption;
+}
+
+export function pieOption(series: NamedValue[], unit: string): ChartOption {
+  return {
+    color: [...CHART.palette],
+    tooltip: { trigger: 'item', valueFormatter: (value) => `${value}${unit}` },
+    legend: { bottom: 0, left: 'center', itemWidth: 12, itemHeight: 12, formatter: (name) => cutChartLabel(name) },
+    series: [
+      {
+        type: 'pie',
+        radius: ['38%', '62%'],
+        center: ['50%', '44%'],
+        itemStyle: { borderColor: '#fff', borderWidth: 2 },
+        label: { formatter: ({ name }: { name: string }) => cutChartLabel(name) },
+        data: series.map((item) => ({ name: item.name, value: item.value })),
+      },
+    ],
+  } as ChartOption;
+}
+
+function ChartCard({
+  title,
+  series,
+  kind,
+  unit,
+}: {
+  title: string;
+  series: NamedValue[];
+  kind: 'bar' | 'pie';
+  unit: string;
+}) {
+  const option = useMemo(
+    () => (kind === 'bar' ? barOption(series, unit) : pieOption(series, unit)),
+    [kind, series, unit],
+  );
+  const hasData = series.some((item) => item.value > 0);
+  return (
+    <Card title={title} className="dashboard-chart-card">
+      {hasData ? (
+        <EChart option={option} label={title} />
+      ) : (
+        <Empty className="dashboard-empty" description={MSG.emptyList} />
+      )}
+    </Card>
+  );
+}
+
+function Figure({ title, value, icon, tone }: { title: string; value: number; icon: ReactNode; tone: string }) {
+  return (
+    <Card className="dashboard-figure">
+      <div className={`dashboard-figure-icon dashboard-figure-icon-${tone}`}>{icon}</div>
+      <Statistic title={title} value={value} />
+    </Card>
+  );
+}
+
+function Figures({ data, enterpriseSide }: { data: DashboardOverview; enterpriseSide: boolean }) {
+  const figures = [
+    { title: enterpriseSide ? '合作平台' : '租户', value: data.tenants, icon: <ApartmentOutlined />, tone: 'blue' },
+    { title: '企业', value: data.enterprises, icon: <BankOutlined />, tone: 'teal' },
+    { title: '用户', value: data.users, icon: <TeamOutlined />, tone: 'amber' },
+    { title: '项目', value: data.projects, icon: <ProjectOutlined />, tone: 'violet' },
+  ];
+  return (
+    <Row gutter={[16, 16]}>
+      {figures.map((figure) => (
+        <Col key={figure.title} xs={24} sm={12} xl={6}>
+          <Figure {...figure} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+export default function DashboardAnalysisPage() {
+  const userInfo = useSession((state) => state.userInfo);
+  const side = useSession((state) => state.side);
+  const overview = useQuery({ queryKey: ['dashboard', 'overview', userInfo?.tenant.id], queryFn: dashboardOverview });
+  const greeting = userInfo ? `${userInfo.realname || userInfo.username}，欢迎回来` : '欢迎回来';
+  const scope =
+    side === 'enterprise'
+      ? (userInfo?.enterprise?.enterpriseName ?? '')
+      : userInfo?.tenant.id === 0
+        ? '全平台数据'
+        : (userInfo?.tenant.tenantName ?? '');
+
+  return (
+    <div className="dashboard">
+      <div className="dashboard-heading">
+        <div>
+          <h2 className="dashboard-title">{greeting}</h2>
+          <div className="dashboard-scope">数据范围：{scope}</div>
+        </div>
+      </div>
+      {overview.isPending ? (
+        <Card>
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      ) : overview.isError || !overview.data ? (
+        <Alert type="warning" showIcon message="数据加载失败" description="请稍后刷新页面重试" />
+      ) : (
+        <>
+          <Figures data={overview.data} enterpriseSide={side === 'enterprise'} />
+          <Row gutter={[16, 16]} className="dashboard-charts">
+            <Col xs={24} xl={14}>
+              <ChartCard
+                title={side === 'enterprise' ? '各平台用户数' : '各租户用户数'}
+                series={overview.data.usersByTenant ?? []}
+                kind="bar"
+                unit="人"
+              />
+            </Col>
+            <Col xs={24} xl={10}>
+              <ChartCard
+                title={side === 'enterprise' ? '各平台企业分布' : '各租户企业分布'}
+                series={overview.data.enterprisesByTenant ?? []}
+                kind="pie"
+                unit="家"
+              />
+            </Col>
+          </Row>
+        </>
+      )}
+    </div>
+  );
+}
