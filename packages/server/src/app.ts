@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { installErrorHandling } from './http/error-handler';
+import { createGuards } from './http/guards';
+import type { RouteDeps } from './http/types';
+import { registerDashboardRoutes } from './modules/dashboard/routes';
+import { registerProjectRoutes } from './modules/projects/routes';
+import { registerAuthRoutes } from './platform/auth/routes';
+import { registerSystemRoutes } from './platform/system/routes';
+import { registerTenantRoutes } from './platform/tenants/routes';
+import { createServices, type Services } from './services';
+
+// validation messages of zod come out in Chinese; routes prefix them with the field's name
+z.config(z.locales.zhCN());
+
+/** JSON bodies are small forms; uploads have their own multipart limits. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** Never logged: credentials, tokens, personal identifiers. */
+const REDACT = [
+  'req.headers["x-access-token"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-sign"]',
+  '*.password',
+  '*.oldPassword',
+  '*.newPassword',
+  '*.confirmPassword',
+  '*.idCard',
+  '*.token',
+];
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+}
+
+export async function buildApp(config: AppConfig, database: Database): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[已隐藏]' } },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('principal', null);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    // the console is a single-page app with inline config and antd's inline styles
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '灵活用工结算平台 API', description: '平台端与企业端控制台的接口', version: '0.1.0' },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } },
+      },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const services = createServices({ db: database.db, config, log: app.log });
+  const deps: RouteDeps = { app, services, guards: createGuards(services) };
+  registerSystemRoutes(deps);
+  registerAuthRoutes(deps);
+  registerTenantRoutes(deps);
+  registerProjectRoutes(deps);
+  registerDashboardRoutes(deps);
+
+  await serveWeb(app, config);
+  return { app, services };
+}
+
+/**
+ * The built console is served at `/`. index.html gets the runtime config the browser needs (the
+ * getKey signing secret, see decision 0002) in place of its `<!--APP_CONFIG-->` marker.
+ */
+async function serveWeb(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const indexFile = path.join(config.webDist, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ webDist: config.webDist }, 'web app not built; run `npm run build`');
+    return;
+  }
+  const appConfig = JSON.stringify({ signSecret: config.signSecret }).replace(/</g, '\\u003c');
+  const indexHtml = fs
+    .readFileSync(indexFile, 'utf8')
+    .replace('<!--APP_CONFIG-->', `<script>window.__APP_CONFIG__=${appConfig}</script>`);
+  await app.register(fastifyStatic, {
+    root: config.webDist,
+    index: false,
+    wildcard: false,
+    // index.html is answered by the route below, with the runtime config filled in
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders: (reply, filePath) => {
+      // hashed file names under assets/ never change; everything else is revalidated
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const sendIndex = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  app.get('/', { schema: { hide: true } }, sendIndex);
+}

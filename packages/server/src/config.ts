@@ -1,0 +1,57 @@
+import path from 'node:path';
+
+/** Every setting comes from the environment; README lists them with these defaults. */
+export interface AppConfig {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** unset: embedded PGlite under dataDir */
+  databaseUrl: string | undefined;
+  signSecret: string;
+  /** minutes without a request before a session ends */
+  sessionIdleMinutes: number;
+  /** hours after login when a session ends whatever its use */
+  sessionAbsoluteHours: number;
+  smsProvider: 'outbox' | 'none';
+  seedDemo: boolean;
+  logLevel: string;
+  /** where the built web app lives; served at / */
+  webDist: string;
+}
+
+export const DEFAULT_SIGN_SECRET = 'fieldpay-dev-sign-secret';
+
+const int = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return parsed;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const config: AppConfig = {
+    env: mode,
+    port: int(env.PORT, 8080, 'PORT'),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    signSecret: env.SIGN_SECRET ?? DEFAULT_SIGN_SECRET,
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120, 'SESSION_IDLE_MINUTES'),
+    sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24, 'SESSION_ABSOLUTE_HOURS'),
+    smsProvider: env.SMS_PROVIDER === 'none' ? 'none' : 'outbox',
+    seedDemo: env.SEED_DEMO !== 'false',
+    logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+  };
+  if (config.env === 'production') {
+    if (config.signSecret === DEFAULT_SIGN_SECRET || config.signSecret.length < 32) {
+      throw new Error('SIGN_SECRET must be set to a random value of at least 32 characters in production');
+    }
+    if (config.smsProvider === 'outbox') {
+      throw new Error('SMS_PROVIDER=outbox is a development provider; set a real provider in production');
+    }
+  }
+  return config;
+}

@@ -1,0 +1,71 @@
+import { foreignKey, integer, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { tenants } from './tenancy';
+
+/** Menu entries are data (DESIGN §5): three levels, per side; a screen's entry is one seed line. */
+export const menus = pgTable(
+  'menus',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    side: varchar('side', { length: 16 }).notNull(),
+    parentId: integer('parent_id'),
+    name: varchar('name', { length: 32 }).notNull(),
+    url: varchar('url', { length: 128 }).notNull(),
+    component: varchar('component', { length: 64 }).notNull().default(''),
+    remarks: varchar('remarks', { length: 64 }).notNull().default(''),
+    icon: varchar('icon', { length: 32 }).notNull().default(''),
+    /** 1 shown in menus, 0 hidden but routable (the notice page) */
+    isOpen: smallint('is_open').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('menus_side_url').on(t.side, t.url),
+    foreignKey({ columns: [t.parentId], foreignColumns: [t.id] }).onDelete('cascade'),
+  ],
+);
+
+/** Every permission code the spec names (and ours), seeded at start. */
+export const permissions = pgTable('permissions', {
+  code: varchar('code', { length: 64 }).primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  side: varchar('side', { length: 16 }).notNull(),
+});
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    side: varchar('side', { length: 16 }).notNull(),
+    code: varchar('code', { length: 32 }).notNull(),
+    name: varchar('name', { length: 32 }).notNull(),
+  },
+  (t) => [uniqueIndex('roles_tenant_side_code').on(t.tenantId, t.side, t.code)],
+);
+
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permCode: varchar('perm_code', { length: 64 })
+      .notNull()
+      .references(() => permissions.code, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permCode] })],
+);

@@ -1,0 +1,5 @@
+export * from './access';
+export * from './auth';
+export * from './projects';
+export * from './system';
+export * from './tenancy';

@@ -1,0 +1,80 @@
+import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** Dictionaries answered by loadDict; codes are whitelisted by this table. */
+export const dicts = pgTable('dicts', {
+  code: varchar('code', { length: 64 }).primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+});
+
+export const dictItems = pgTable(
+  'dict_items',
+  {
+    dictCode: varchar('dict_code', { length: 64 })
+      .notNull()
+      .references(() => dicts.code, { onDelete: 'cascade' }),
+    value: varchar('value', { length: 64 }).notNull(),
+    title: varchar('title', { length: 64 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dictCode, t.value] })],
+);
+
+/** Config values by configKey (manager_file_size, invoice.number, qrcode.address, ...). */
+export const configs = pgTable('configs', {
+  configKey: varchar('config_key', { length: 64 }).primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  content: text('content').notNull(),
+  remarks: varchar('remarks', { length: 200 }).notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer('updated_by'),
+});
+
+/** Who did what to which target, with the state before and after (DESIGN §6). */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    actorUserId: integer('actor_user_id'),
+    actorName: varchar('actor_name', { length: 64 }).notNull().default(''),
+    side: varchar('side', { length: 16 }).notNull().default(''),
+    action: varchar('action', { length: 64 }).notNull(),
+    targetType: varchar('target_type', { length: 64 }).notNull(),
+    targetId: varchar('target_id', { length: 64 }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_logs_tenant_time').on(t.tenantId, t.createdAt),
+    index('audit_logs_target').on(t.targetType, t.targetId),
+  ],
+);
+
+/** Notices for the top-bar red dot; later modules create them from their events. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    userId: integer('user_id').notNull(),
+    title: varchar('title', { length: 100 }).notNull(),
+    content: text('content').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('notices_user_unread').on(t.userId, t.tenantId, t.readAt)],
+);
+
+/** Development SMS provider: codes land here and in the log (DESIGN §3). */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    phone: varchar('phone', { length: 11 }).notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_outbox_phone').on(t.phone, t.createdAt)],
+);

@@ -1,0 +1,17 @@
+import { ApiCode, type Envelope, MSG } from '@fieldpay/domain';
+
+export const ok = <T>(result: T, message: string = MSG.operationSuccess): Envelope<T> => ({
+  success: true,
+  code: ApiCode.ok,
+  message,
+  result,
+  timestamp: Date.now(),
+});
+
+export const failure = (code: number, message: string, result: unknown = null): Envelope<unknown> => ({
+  success: false,
+  code,
+  message,
+  result,
+  timestamp: Date.now(),
+});

@@ -1,0 +1,43 @@
+import { ApiCode, MSG } from '@fieldpay/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { failure } from './envelope';
+import { AppError } from './errors';
+import { describeIssue } from './field-labels';
+
+/**
+ * One error policy: known failures keep their status, code and Chinese message; anything else is
+ * logged in full and answered with a generic 500 — no stack trace or SQL ever reaches a client.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(failure(error.code, error.message, error.result));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const message = first ? describeIssue(first.instancePath, first.message ?? '', error.validationContext) : '';
+      return reply.status(400).send(failure(ApiCode.validation, message || MSG.malformedJson));
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.status(413).send(failure(413, MSG.bodyTooLarge));
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.status(400).send(failure(ApiCode.validation, MSG.malformedJson));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.status(415).send(failure(415, MSG.malformedJson));
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(failure(ApiCode.tooMany, MSG.tooManyRequests));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(error.statusCode).send(failure(error.statusCode, MSG.malformedJson));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(failure(ApiCode.serverError, MSG.serverError));
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(failure(ApiCode.notFound, MSG.notFound)));
+}

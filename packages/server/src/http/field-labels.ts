@@ -1,0 +1,44 @@
+/**
+ * Chinese names of request fields, so a 400 names the field the way the console labels it.
+ * Unknown fields fall back to their wire name.
+ */
+const FIELD_LABELS: Record<string, string> = {
+  username: '用户名',
+  password: '密码',
+  keyId: '密钥编号',
+  captcha: '验证码',
+  checkKey: '验证码标识',
+  key: '随机串',
+  sign: '签名',
+  timestamp: '时间戳',
+  tenantId: '平台ID',
+  ids: '编号列表',
+  name: '名称',
+  pageNo: '页码',
+  pageSize: '每页条数',
+  dictCode: '字典编码',
+  configKey: '配置键',
+  content: '配置内容',
+  oldPassword: '原密码',
+  newPassword: '新密码',
+  confirmPassword: '确认密码',
+  status: '状态',
+  phone: '手机号',
+};
+
+const PART_LABELS: Record<string, string> = {
+  body: '请求体',
+  querystring: '查询参数',
+  params: '路径参数',
+  headers: '请求头',
+};
+
+export function fieldLabel(field: string): string {
+  return FIELD_LABELS[field] ?? field;
+}
+
+export function describeIssue(instancePath: string, message: string, part?: string): string {
+  const field = instancePath.split('/').filter(Boolean).pop();
+  const where = field ? fieldLabel(field) : (PART_LABELS[part ?? ''] ?? '请求参数');
+  return `${where}：${message}`;
+}

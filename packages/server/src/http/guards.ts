@@ -1,0 +1,61 @@
+import { MSG, type Side } from '@fieldpay/domain';
+import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { Principal } from '../platform/auth/sessions';
+import type { Services } from '../services';
+import { fail } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export const TOKEN_HEADER = 'x-access-token';
+export const TENANT_HEADER = 'x-tenant-id';
+
+/** The principal of a request that passed `authenticate`. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw fail.unauthorized(MSG.tokenMissing);
+  return request.principal;
+}
+
+/**
+ * Guards for routes. The tenant always comes from the session; an X-Tenant-Id header may only
+ * name the session's own tenant (the web sends it on every call), anything else is refused.
+ */
+export function createGuards(services: Services) {
+  const authenticate: preHandlerHookHandler = async (request) => {
+    const token = request.headers[TOKEN_HEADER];
+    if (typeof token !== 'string' || token.length === 0) throw fail.unauthorized(MSG.tokenMissing);
+    if (token.length > 256) throw fail.unauthorized();
+    const principal = await services.sessions.resolve(token);
+    if (!principal) throw fail.unauthorized();
+    const tenantHeader = request.headers[TENANT_HEADER];
+    if (typeof tenantHeader === 'string' && tenantHeader !== '' && tenantHeader !== String(principal.tenantId)) {
+      throw fail.forbidden(MSG.tenantNotYours);
+    }
+    request.principal = principal;
+  };
+
+  const side =
+    (expected: Side): preHandlerHookHandler =>
+    async (request) => {
+      if (principalOf(request).side !== expected) throw fail.forbidden(MSG.wrongSide);
+    };
+
+  /** Refuses a session whose roles lack the permission code (403). */
+  const permission =
+    (code: string): preHandlerHookHandler =>
+    async (request) => {
+      if (!(await services.access.hasPermission(principalOf(request), code))) throw fail.forbidden();
+    };
+
+  /** Platform level only: the tenant-0 administrators (userIdentity 1). */
+  const platformAdmin: preHandlerHookHandler = async (request) => {
+    const principal = principalOf(request);
+    if (principal.side !== 'platform' || principal.userIdentity !== 1) throw fail.forbidden();
+  };
+
+  return { authenticate, side, permission, platformAdmin };
+}
+export type Guards = ReturnType<typeof createGuards>;

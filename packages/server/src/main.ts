@@ -1,0 +1,35 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './seed/demo';
+import { applyReferenceData } from './seed/reference';
+
+/** Reads config, opens and migrates the database, seeds, then serves HTTP until a signal arrives. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  await applyReferenceData(database.db);
+  const { app } = await buildApp(config, database);
+  if (config.seedDemo && (await seedDemoData(database.db))) app.log.info('demo data seeded');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`console at http://localhost:${config.port}/  API docs at http://localhost:${config.port}/api/docs`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { enterpriseMembers, enterprises, tenants, users } from '../../db/schema';
+import type { Principal } from '../../platform/auth/sessions';
+import { visibleTenantIds } from '../../platform/tenants/service';
+import { countProjects } from '../projects/service';
+
+export interface NamedValue {
+  name: string;
+  value: number;
+}
+
+export interface DashboardOverview {
+  tenantCount: number;
+  enterpriseCount: number;
+  userCount: number;
+  projectCount: number;
+  projectsInProgress: number;
+  usersByTenant: NamedValue[];
+  enterprisesByTenant: NamedValue[];
+}
+
+const IN_PROGRESS = 4;
+
+/**
+ * Real figures of what exists in the principal's scope. Enterprise users see their own company's
+ * figures on each platform it works on; later modules add tasks and settlements here.
+ */
+export async function dashboardOverview(db: DbOrTx, principal: Principal): Promise<DashboardOverview> {
+  const scope = await visibleTenantIds(db, principal);
+  const tenantFilter = scope === 'all' ? ne(tenants.id, 0) : inArray(tenants.id, scope.length ? scope : [-1]);
+  const ownCompany =
+    principal.side === 'enterprise'
+      ? sql`${enterprises.taxNumber} = (select tax_number from enterprises where id = ${principal.enterpriseId ?? -1})`
+      : undefined;
+
+  const enterprisesByTenant = await db
+    .select({ name: tenants.name, value: count(enterprises.id) })
+    .from(tenants)
+    .leftJoin(enterprises, and(eq(enterprises.tenantId, tenants.id), ownCompany))
+    .where(tenantFilter)
+    .groupBy(tenants.id, tenants.name)
+    .orderBy(tenants.id);
+
+  // enterprise members per tenant, plus the tenant's own platform staff
+  const membersByTenant = await db
+    .select({ tenantId: tenants.id, name: tenants.name, value: count(enterpriseMembers.userId) })
+    .from(tenants)
+    .leftJoin(enterpriseMembers, eq(enterpriseMembers.tenantId, tenants.id))
+    .leftJoin(enterprises, eq(enterprises.id, enterpriseMembers.enterpriseId))
+    .where(and(tenantFilter, ownCompany ? sql`(${enterprises.id} is null or ${ownCompany})` : undefined))
+    .groupBy(tenants.id, tenants.name)
+    .orderBy(tenants.id);
+  const staffRows =
+    principal.side === 'platform'
+      ? await db
+          .select({ tenantId: users.tenantId, value: count() })
+          .from(users)
+          .where(eq(users.side, 'platform'))
+          .groupBy(users.tenantId)
+      : [];
+  const staffByTenant = new Map(staffRows.map((r) => [r.tenantId, r.value]));
+  const usersByTenant = membersByTenant.map((r) => ({
+    name: r.name,
+    value: r.value + (staffByTenant.get(r.tenantId) ?? 0),
+  }));
+
+  const sum = (list: NamedValue[]) => list.reduce((total, item) => total + item.value, 0);
+  const platformStaff = principal.userIdentity === 1 ? (staffByTenant.get(0) ?? 0) : 0;
+  return {
+    tenantCount: enterprisesByTenant.length,
+    enterpriseCount: sum(enterprisesByTenant),
+    userCount: sum(usersByTenant) + platformStaff,
+    projectCount: await countProjects(db, principal),
+    projectsInProgress: await countProjects(db, principal, [IN_PROGRESS]),
+    usersByTenant,
+    enterprisesByTenant,
+  };
+}

@@ -1,0 +1,231 @@
+import {
+  envelopeOf,
+  getKeyQuerySchema,
+  getKeyResultSchema,
+  loginBodySchema,
+  loginUserInfoSchema,
+  MSG,
+  passwordSchema,
+  permResultSchema,
+  queryPermQuerySchema,
+  type Side,
+  switchTenantBodySchema,
+} from '@fieldpay/domain';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { users } from '../../db/schema';
+import { ok } from '../../http/envelope';
+import { fail } from '../../http/errors';
+import { principalOf } from '../../http/guards';
+import { CREDENTIAL_RATE_LIMIT, type RouteDeps } from '../../http/types';
+import { writeAudit } from '../system/audit';
+import { loginUserInfo, membershipsOf, usable } from './identity';
+import { login } from './login';
+import { hashPassword, verifyPassword } from './passwords';
+
+const SIDES: Side[] = ['platform', 'enterprise'];
+
+export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
+  app.get(
+    '/api/sys2/getKey',
+    {
+      config: CREDENTIAL_RATE_LIMIT,
+      schema: {
+        tags: ['会话'],
+        summary: '获取登录加密公钥（签名、5分钟有效、一次性）',
+        querystring: getKeyQuerySchema,
+        response: { 200: envelopeOf(getKeyResultSchema) },
+      },
+    },
+    async (request) => {
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === 'string' ? value : undefined;
+      };
+      return ok(
+        await services.keys.issue({
+          ...request.query,
+          headerSign: header('x-sign'),
+          headerTimestamp: header('x-timestamp'),
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/sys/randomImage/:checkKey',
+    {
+      config: CREDENTIAL_RATE_LIMIT,
+      schema: {
+        tags: ['会话'],
+        summary: '图形验证码（data URL）',
+        params: z.object({ checkKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }),
+        response: { 200: envelopeOf(z.string()) },
+      },
+    },
+    async (request) => ok(await services.captcha.issue(request.params.checkKey)),
+  );
+
+  for (const side of SIDES) {
+    const base = `/${side}/v2`;
+    const tag = side === 'platform' ? '平台端会话' : '企业端会话';
+    const sideGuards = [guards.authenticate, guards.side(side)];
+
+    app.post(
+      `${base}/login`,
+      {
+        config: CREDENTIAL_RATE_LIMIT,
+        schema: {
+          tags: [tag],
+          summary: '登录（RSA-OAEP 加密密码）',
+          body: loginBodySchema.extend({ tenantId: z.number().int().min(0).optional() }),
+          response: { 200: envelopeOf(loginUserInfoSchema) },
+        },
+      },
+      async (request) => ok(await login(services, side, request.body, request.ip), MSG.loginSuccess),
+    );
+
+    app.get(
+      `${base}/logout`,
+      { schema: { tags: [tag], summary: '退出登录（令牌立即失效）' }, preHandler: sideGuards },
+      async (request) => {
+        const principal = principalOf(request);
+        await services.sessions.revoke(principal.sessionId);
+        return ok(null, MSG.logoutSuccess);
+      },
+    );
+
+    app.post(
+      `${base}/ping`,
+      {
+        schema: {
+          tags: [tag],
+          summary: '会话保持',
+          response: { 200: envelopeOf(z.object({ expiresAt: z.number().int() })) },
+        },
+        preHandler: sideGuards,
+      },
+      async (request) => {
+        const expiresAt = await services.sessions.touch(principalOf(request).sessionId);
+        return ok({ expiresAt: expiresAt.getTime() });
+      },
+    );
+
+    app.get(
+      `${base}/queryPerm`,
+      {
+        schema: {
+          tags: [tag],
+          summary: '菜单与权限列表（三级菜单）',
+          querystring: queryPermQuerySchema,
+          response: { 200: envelopeOf(permResultSchema) },
+        },
+        preHandler: sideGuards,
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const asked = request.query.tenantId;
+        if (asked !== undefined && asked !== principal.tenantId) throw fail.forbidden(MSG.tenantNotYours);
+        const { menuList, permList } = await services.access.permissionsOf(principal);
+        return ok({ menuList, permList });
+      },
+    );
+
+    app.get(
+      `${base}/userInfo`,
+      {
+        schema: { tags: [tag], summary: '当前登录用户信息', response: { 200: envelopeOf(loginUserInfoSchema) } },
+        preHandler: sideGuards,
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const token = request.headers['x-access-token'] as string;
+        return ok(await loginUserInfo(services.ctx.db, { token, ...principal }));
+      },
+    );
+  }
+
+  app.post(
+    '/enterprise/v2/switchTenant',
+    {
+      schema: {
+        tags: ['企业端会话'],
+        summary: '切换平台（服务端重新限定会话范围）',
+        body: switchTenantBodySchema,
+        response: { 200: envelopeOf(loginUserInfoSchema) },
+      },
+      preHandler: [guards.authenticate, guards.side('enterprise')],
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { db } = services.ctx;
+      const [user] = await db.select().from(users).where(eq(users.id, principal.userId));
+      const target = usable(await membershipsOf(db, user)).find((m) => m.tenantId === request.body.tenantId);
+      if (!target) throw fail.forbidden(MSG.tenantNotYours);
+      const token = request.headers['x-access-token'] as string;
+      return db.transaction(async (tx) => {
+        await services.sessions.rescope(tx, principal.sessionId, target.tenantId, target.enterpriseId);
+        await writeAudit(
+          tx,
+          {
+            userId: principal.userId,
+            name: principal.realname,
+            side: 'enterprise',
+            tenantId: target.tenantId,
+            ip: request.ip,
+          },
+          {
+            action: 'auth.switchTenant',
+            targetType: 'session',
+            targetId: principal.sessionId,
+            before: { tenantId: principal.tenantId, enterpriseId: principal.enterpriseId },
+            after: { tenantId: target.tenantId, enterpriseId: target.enterpriseId },
+          },
+        );
+        return ok(
+          await loginUserInfo(tx, { token, userId: principal.userId, side: 'enterprise', tenantId: target.tenantId }),
+        );
+      });
+    },
+  );
+
+  app.post(
+    '/enterprise/v2/changePassword',
+    {
+      schema: {
+        tags: ['企业端会话'],
+        summary: '修改登录密码（校验原密码，成功后全部会话失效）',
+        body: z
+          .object({
+            oldPassword: z.string().min(1, MSG.oldPasswordRequired).max(20),
+            newPassword: passwordSchema,
+            confirmPassword: z.string().min(1, MSG.passwordRequired),
+          })
+          .refine((body) => body.newPassword === body.confirmPassword, {
+            message: MSG.passwordsDiffer,
+            path: ['confirmPassword'],
+          }),
+      },
+      preHandler: [guards.authenticate, guards.side('enterprise')],
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { db } = services.ctx;
+      const { oldPassword, newPassword } = request.body;
+      const [user] = await db.select().from(users).where(eq(users.id, principal.userId));
+      if (!(await verifyPassword(user.passwordHash, oldPassword))) throw fail.rule(MSG.oldPasswordWrong);
+      if (oldPassword === newPassword) throw fail.rule(MSG.passwordSameAsOld);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, user.id));
+        await services.sessions.revokeAllOfUser(tx, user.id);
+        await writeAudit(
+          tx,
+          { userId: user.id, name: user.realname, side: 'enterprise', tenantId: principal.tenantId, ip: request.ip },
+          { action: 'user.changePassword', targetType: 'user', targetId: user.id },
+        );
+      });
+      return ok(null, MSG.passwordChanged);
+    },
+  );
+}

@@ -1,0 +1,118 @@
+import type { Side } from '@fieldpay/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import type { AppContext } from '../context';
+import { randomToken, sha256Hex } from './crypto';
+
+/** The signed-in user behind a request, as the session scopes it. */
+export interface Principal {
+  sessionId: number;
+  userId: number;
+  side: Side;
+  tenantId: number;
+  enterpriseId: number | null;
+  username: string;
+  realname: string;
+  /** 1 platform level (tenant 0), 2 tenant level; enterprise users count as 2 */
+  userIdentity: 1 | 2;
+  idleExpiresAt: Date;
+}
+
+/** Writing last-seen on every request would turn reads into writes; once a minute is enough. */
+const TOUCH_EVERY_MS = 60_000;
+
+export class SessionService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get idleMs(): number {
+    return this.ctx.config.sessionIdleMinutes * 60_000;
+  }
+
+  async create(
+    db: DbOrTx,
+    input: { userId: number; side: Side; tenantId: number; enterpriseId: number | null; ip: string },
+    now = Date.now(),
+  ): Promise<string> {
+    const token = randomToken();
+    await db.insert(sessions).values({
+      tokenHash: sha256Hex(token),
+      userId: input.userId,
+      side: input.side,
+      tenantId: input.tenantId,
+      enterpriseId: input.enterpriseId,
+      ip: input.ip,
+      idleExpiresAt: new Date(now + this.idleMs),
+      absoluteExpiresAt: new Date(now + this.ctx.config.sessionAbsoluteHours * 3600_000),
+    });
+    return token;
+  }
+
+  /** The live session of a token, or null when missing, revoked, idle too long, past its lifetime or the user is disabled. */
+  async resolve(token: string, now = Date.now()): Promise<Principal | null> {
+    const [row] = await this.ctx.db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        side: sessions.side,
+        tenantId: sessions.tenantId,
+        enterpriseId: sessions.enterpriseId,
+        lastSeenAt: sessions.lastSeenAt,
+        idleExpiresAt: sessions.idleExpiresAt,
+        absoluteExpiresAt: sessions.absoluteExpiresAt,
+        revokedAt: sessions.revokedAt,
+        username: users.username,
+        realname: users.realname,
+        userStatus: users.status,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sha256Hex(token)));
+    if (!row || row.revokedAt || row.userStatus !== 1) return null;
+    if (row.idleExpiresAt.getTime() <= now || row.absoluteExpiresAt.getTime() <= now) return null;
+    let idleExpiresAt = row.idleExpiresAt;
+    if (now - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) idleExpiresAt = await this.touch(row.id, now);
+    return {
+      sessionId: row.id,
+      userId: row.userId,
+      side: row.side as Side,
+      tenantId: row.tenantId,
+      enterpriseId: row.enterpriseId,
+      username: row.username,
+      realname: row.realname,
+      userIdentity: row.side === 'platform' && row.tenantId === 0 ? 1 : 2,
+      idleExpiresAt,
+    };
+  }
+
+  /** Keepalive: extends the idle window (never past the absolute lifetime). */
+  async touch(sessionId: number, now = Date.now()): Promise<Date> {
+    const [row] = await this.ctx.db
+      .update(sessions)
+      .set({
+        lastSeenAt: new Date(now),
+        idleExpiresAt: sql`least(${new Date(now + this.idleMs).toISOString()}::timestamptz, ${sessions.absoluteExpiresAt})`,
+      })
+      .where(eq(sessions.id, sessionId))
+      .returning({ idleExpiresAt: sessions.idleExpiresAt });
+    return row?.idleExpiresAt ?? new Date(now);
+  }
+
+  async rescope(db: DbOrTx, sessionId: number, tenantId: number, enterpriseId: number | null): Promise<void> {
+    await db.update(sessions).set({ tenantId, enterpriseId }).where(eq(sessions.id, sessionId));
+  }
+
+  async revoke(sessionId: number, now = Date.now()): Promise<void> {
+    await this.ctx.db
+      .update(sessions)
+      .set({ revokedAt: new Date(now) })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  async revokeAllOfUser(db: DbOrTx, userId: number, now = Date.now()): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(now) })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+}

@@ -1,0 +1,65 @@
+import type { Side } from '@fieldpay/domain';
+import { and, count, eq, gt, max } from 'drizzle-orm';
+import { loginFailures } from '../../db/schema';
+import type { AppContext } from '../context';
+
+/**
+ * Repeated wrong passwords first require the image captcha, then lock the account (and, with many
+ * more, the address) for a while. Counted in the database so restarts and replicas agree.
+ */
+export const LOGIN_THROTTLE = {
+  windowMs: 15 * 60_000,
+  /** failures of one account before the captcha is required */
+  accountCaptchaAfter: 2,
+  /** failures of one account before it is locked for the window */
+  accountLockAfter: 5,
+  addressCaptchaAfter: 5,
+  addressLockAfter: 20,
+} as const;
+
+export interface ThrottleState {
+  captchaRequired: boolean;
+  /** epoch ms until which logins are refused, or null */
+  lockedUntil: number | null;
+}
+
+export class LoginThrottle {
+  constructor(private readonly ctx: AppContext) {}
+
+  async state(side: Side, username: string, ip: string, now = Date.now()): Promise<ThrottleState> {
+    const since = new Date(now - LOGIN_THROTTLE.windowMs);
+    const [account] = await this.ctx.db
+      .select({ n: count(), last: max(loginFailures.createdAt) })
+      .from(loginFailures)
+      .where(
+        and(eq(loginFailures.side, side), eq(loginFailures.username, username), gt(loginFailures.createdAt, since)),
+      );
+    const [address] = await this.ctx.db
+      .select({ n: count(), last: max(loginFailures.createdAt) })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
+    const lockEnds: number[] = [];
+    if (account.n >= LOGIN_THROTTLE.accountLockAfter && account.last) {
+      lockEnds.push(account.last.getTime() + LOGIN_THROTTLE.windowMs);
+    }
+    if (address.n >= LOGIN_THROTTLE.addressLockAfter && address.last) {
+      lockEnds.push(address.last.getTime() + LOGIN_THROTTLE.windowMs);
+    }
+    return {
+      captchaRequired:
+        account.n >= LOGIN_THROTTLE.accountCaptchaAfter || address.n >= LOGIN_THROTTLE.addressCaptchaAfter,
+      lockedUntil: lockEnds.length ? Math.max(...lockEnds) : null,
+    };
+  }
+
+  async recordFailure(side: Side, username: string, ip: string, now = Date.now()): Promise<void> {
+    await this.ctx.db.insert(loginFailures).values({ side, username, ip, createdAt: new Date(now) });
+  }
+
+  /** A successful login forgives the account's failures (not the address's). */
+  async clear(side: Side, username: string): Promise<void> {
+    await this.ctx.db
+      .delete(loginFailures)
+      .where(and(eq(loginFailures.side, side), eq(loginFailures.username, username)));
+  }
+}

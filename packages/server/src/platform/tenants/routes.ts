@@ -1,0 +1,89 @@
+import { envelopeOf, pageOf, pageQuerySchema } from '@fieldpay/domain';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { principalOf } from '../../http/guards';
+import type { RouteDeps } from '../../http/types';
+import { enterprisesByIds, queryTenants, tenantsByIds } from './service';
+
+const tenantSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  company: z.string(),
+  contracts: z.string(),
+  status: z.number().int(),
+});
+
+/** `ids=1,2,3` (at most 200 positive integers). */
+const idListSchema = z
+  .string()
+  .max(2000)
+  .transform((value, context) => {
+    const ids = value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map(Number);
+    if (ids.length === 0 || ids.length > 200 || ids.some((id) => !Number.isInteger(id) || id < 0)) {
+      context.addIssue({ code: 'custom', message: '请传入以逗号分隔的编号（最多200个）' });
+      return z.NEVER;
+    }
+    return ids;
+  });
+
+export function registerTenantRoutes({ app, services, guards }: RouteDeps): void {
+  const { db } = services.ctx;
+
+  app.get(
+    '/api/sys2/tenant/queryList',
+    {
+      schema: {
+        tags: ['平台（租户）'],
+        summary: '平台列表（分页，按会话范围）',
+        querystring: pageQuerySchema.extend({ name: z.string().trim().max(30).optional() }),
+        response: { 200: envelopeOf(pageOf(tenantSchema)) },
+      },
+      preHandler: guards.authenticate,
+    },
+    async (request) => ok(await queryTenants(db, principalOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/sys2/tenant/queryByIds',
+    {
+      schema: {
+        tags: ['平台（租户）'],
+        summary: '按编号查询平台',
+        querystring: z.object({ ids: idListSchema }),
+        response: { 200: envelopeOf(z.array(tenantSchema)) },
+      },
+      preHandler: guards.authenticate,
+    },
+    async (request) => ok(await tenantsByIds(db, principalOf(request), request.query.ids)),
+  );
+
+  app.get(
+    '/api/sys2/enterprise/queryByIds',
+    {
+      schema: {
+        tags: ['企业'],
+        summary: '按编号查询企业',
+        querystring: z.object({ ids: idListSchema }),
+        response: {
+          200: envelopeOf(
+            z.array(
+              z.object({
+                id: z.number().int(),
+                name: z.string(),
+                tenantId: z.number().int(),
+                tenantName: z.string(),
+                status: z.number().int(),
+              }),
+            ),
+          ),
+        },
+      },
+      preHandler: guards.authenticate,
+    },
+    async (request) => ok(await enterprisesByIds(db, principalOf(request), request.query.ids)),
+  );
+}

@@ -1,0 +1,311 @@
+import {
+  CUSTOMER_TYPES,
+  DICT_CODES,
+  DOWNLOAD_CACHE_STATUS,
+  ENTERPRISE_AGREEMENT_STATUS,
+  ENTERPRISE_STATUS,
+  INVOICE_RECIPIENT_STATUS,
+  PAY_STATUS_LIST_READING,
+  PERSON_LOGIN_FLAG,
+  PROJECT_STATUS,
+  SETTLEMENT_AUDIT_STATUS,
+  type Side,
+  type StatusDictionary,
+  TASK_TYPES,
+  VOUCHER_STATUS,
+} from '@fieldpay/domain';
+
+/**
+ * Reference data every installation has: permission codes, menus, dictionaries and config values.
+ * Applied (idempotently) at every start, so adding a screen's menu entry is one line here.
+ */
+
+export interface PermissionSeed {
+  code: string;
+  name: string;
+  side: Side | 'both';
+}
+
+/** Every permission code the three spec documents name, and the system's own. */
+export const PERMISSIONS: PermissionSeed[] = [
+  { code: 'projectManage:pro:modify', name: '项目编辑', side: 'platform' },
+  { code: 'settlement:list:withdraw', name: '结算单撤回', side: 'both' },
+  { code: 'settlement:Infor:download', name: '结算明细下载', side: 'both' },
+  { code: 'page:list:download', name: '缓存文件下载', side: 'both' },
+  { code: 'personalAccountManage:info:password', name: '自然人修改密码', side: 'platform' },
+  { code: 'personalAccountManage:info:desensitization', name: '自然人脱敏查看', side: 'platform' },
+  { code: 'personalAccountManage:info:clearLogin', name: '自然人解除登录限制', side: 'platform' },
+  { code: 'personalAccountManage:list:disable', name: '自然人禁用/启用', side: 'platform' },
+  { code: 'personalAccountManage:list:transferOut', name: '自然人转出', side: 'platform' },
+  { code: 'personalAccountManage:list:transferOutRecord', name: '自然人转出记录', side: 'platform' },
+  { code: 'personalAgreement:list:download', name: '个人协议下载', side: 'both' },
+  { code: 'enterpriseAccountManage:list:disable', name: '企业禁用/启用', side: 'platform' },
+  { code: 'enterpriseAccountManage:info:modify', name: '企业认证信息修改', side: 'platform' },
+  { code: 'enterpriseAccountManage:info:modifyAccount', name: '企业结算账户修改', side: 'platform' },
+  { code: 'enterpriseAccountManage:info:desensitization', name: '企业脱敏查看', side: 'platform' },
+  { code: 'enterpriseAgreement:list:download', name: '企业协议下载与预览', side: 'platform' },
+  { code: 'enterpriseAgreement:list:add', name: '新增企业协议', side: 'platform' },
+  { code: 'enterpriseAgreement:list:delete', name: '删除企业协议', side: 'platform' },
+  { code: 'cusVerify:list:adopt', name: '客户审核通过', side: 'platform' },
+  { code: 'cusVerify:list:reject', name: '客户审核驳回', side: 'platform' },
+  { code: 'sysConfig:list:edit', name: '系统配置修改', side: 'platform' },
+  { code: 'sysAudit:list:view', name: '审计日志查看', side: 'platform' },
+];
+
+/** Codes only the platform operator (tenant 0) holds. */
+export const PLATFORM_ONLY_PERMISSIONS = new Set(['sysConfig:list:edit', 'sysAudit:list:view']);
+
+export interface MenuSeed {
+  name: string;
+  url: string;
+  component?: string;
+  remarks?: string;
+  icon?: string;
+  /** hidden from menus but routable */
+  hidden?: boolean;
+  /** only the platform operator (tenant 0) */
+  platformOnly?: boolean;
+  children?: MenuSeed[];
+}
+
+const dashboard: MenuSeed = {
+  name: '首页',
+  url: '/dashboard',
+  icon: 'HomeOutlined',
+  children: [
+    {
+      name: '数据概览',
+      url: '/dashboard/overview',
+      icon: 'DashboardOutlined',
+      children: [
+        { name: '分析页', url: '/dashboard/analysis', component: 'DashboardAnalysis', remarks: 'dashboardAnalysis' },
+      ],
+    },
+  ],
+};
+
+const notice: MenuSeed = {
+  name: '通知',
+  url: '/notice',
+  icon: 'BellOutlined',
+  hidden: true,
+  children: [
+    {
+      name: '通知中心',
+      url: '/notice/view',
+      hidden: true,
+      children: [
+        { name: '通知列表', url: '/notice/view/list', component: 'NoticeList', remarks: 'noticeList', hidden: true },
+      ],
+    },
+  ],
+};
+
+/** Three levels per side: top item, group, page. */
+export const MENUS: Record<Side, MenuSeed[]> = {
+  platform: [
+    dashboard,
+    {
+      name: '数据管理',
+      url: '/dataManagement',
+      icon: 'DatabaseOutlined',
+      children: [
+        {
+          name: '日志管理',
+          url: '/dataManagement/logManagement',
+          icon: 'FileSearchOutlined',
+          children: [
+            {
+              name: '下载日志',
+              url: '/dataManagement/logManagement/downloadLog',
+              component: 'DownloadLog',
+              remarks: 'downloadLog',
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: '系统管理',
+      url: '/system',
+      icon: 'SettingOutlined',
+      platformOnly: true,
+      children: [
+        {
+          name: '应用管理',
+          url: '/system/app',
+          icon: 'AppstoreOutlined',
+          platformOnly: true,
+          children: [
+            { name: 'APP上传', url: '/appUpload', component: 'AppUpload', remarks: 'appUpload', platformOnly: true },
+          ],
+        },
+      ],
+    },
+    notice,
+  ],
+  enterprise: [
+    dashboard,
+    {
+      name: '企业中心',
+      url: '/company',
+      icon: 'BankOutlined',
+      children: [
+        {
+          name: '登录管理',
+          url: '/company/loginManage',
+          icon: 'SafetyOutlined',
+          children: [
+            {
+              name: '修改密码',
+              url: '/company/loginManage/password',
+              component: 'ChangePassword',
+              remarks: 'changePassword',
+            },
+          ],
+        },
+        {
+          name: '缓存系统',
+          url: '/company/catchSystem',
+          icon: 'CloudDownloadOutlined',
+          children: [
+            {
+              name: '订单生成缓存',
+              url: '/company/catchSystem/orderGenerateCache',
+              component: 'OrderGenerateCache',
+              remarks: 'orderGenerateCache',
+            },
+          ],
+        },
+      ],
+    },
+    notice,
+  ],
+};
+
+export interface DictSeed {
+  code: string;
+  name: string;
+  items: Array<{ value: string; title: string }>;
+}
+
+const fromStatuses = (dictionary: StatusDictionary<string | number>) =>
+  Object.entries(dictionary).map(([value, info]) => ({ value, title: info.label }));
+const fromLabels = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, title]) => ({ value, title }));
+
+/** Every dictionary code the spec names, plus the status dictionaries the lists filter by. */
+export const DICTS: DictSeed[] = [
+  { code: DICT_CODES.settlementPayStatus, name: '结算支付状态', items: fromStatuses(PAY_STATUS_LIST_READING) },
+  { code: DICT_CODES.settlementAuditStatus, name: '结算审核状态', items: fromStatuses(SETTLEMENT_AUDIT_STATUS) },
+  {
+    code: DICT_CODES.bankType,
+    name: '银行类型',
+    items: fromLabels({
+      CMB: '招商银行',
+      SCP: '聚合支付通道',
+      ICBC: '中国工商银行',
+      CCB: '中国建设银行',
+      ABC: '中国农业银行',
+      BOC: '中国银行',
+      BOCOM: '交通银行',
+      SPDB: '浦发银行',
+    }),
+  },
+  { code: DICT_CODES.orgType, name: '终端类型', items: fromLabels(CUSTOMER_TYPES) },
+  {
+    code: DICT_CODES.manageStatus,
+    name: '经营状态',
+    items: fromLabels({ 1: '存续', 2: '在业', 3: '吊销', 4: '注销', 5: '迁入', 6: '迁出', 7: '停业', 8: '清算' }),
+  },
+  {
+    code: DICT_CODES.cases,
+    name: '涉诉情况',
+    items: fromLabels({ 0: '无涉诉', 1: '有涉诉（已结案）', 2: '有涉诉（未结案）' }),
+  },
+  {
+    code: DICT_CODES.downloadType,
+    name: '下载类型',
+    items: fromLabels({
+      1: '任务明细导出',
+      2: '结算明细导出',
+      3: '对账单',
+      4: '结算报告',
+      5: '附件打包',
+      6: '发票导出',
+    }),
+  },
+  {
+    code: DICT_CODES.enterpriseAgreementStatus,
+    name: '企业协议状态',
+    items: fromStatuses(ENTERPRISE_AGREEMENT_STATUS),
+  },
+  {
+    code: DICT_CODES.hospitalDepartment,
+    name: '医院科室',
+    items: fromLabels({
+      1: '内科',
+      2: '外科',
+      3: '儿科',
+      4: '妇产科',
+      5: '眼科',
+      6: '耳鼻喉科',
+      7: '口腔科',
+      8: '皮肤科',
+      9: '肿瘤科',
+      10: '心血管内科',
+      11: '神经内科',
+      12: '药剂科',
+    }),
+  },
+  {
+    code: DICT_CODES.pharmacyCustomerType,
+    name: '药店客户类型',
+    items: fromLabels({ 1: '店长', 2: '执业药师', 3: '店员', 4: '采购' }),
+  },
+  {
+    code: DICT_CODES.clinicDepartment,
+    name: '诊所科室',
+    items: fromLabels({ 1: '全科', 2: '内科', 3: '外科', 4: '中医科', 5: '口腔科' }),
+  },
+  {
+    code: DICT_CODES.businessDepartment,
+    name: '商业公司部门',
+    items: fromLabels({ 1: '销售部', 2: '采购部', 3: '市场部', 4: '质量部' }),
+  },
+  { code: 'project_status', name: '项目状态', items: fromStatuses(PROJECT_STATUS) },
+  { code: 'visit_type', name: '任务类型', items: fromLabels(TASK_TYPES) },
+  { code: 'voucher_status', name: '报告状态', items: fromStatuses(VOUCHER_STATUS) },
+  { code: 'invoice_recipient_status', name: '发票收件状态', items: fromStatuses(INVOICE_RECIPIENT_STATUS) },
+  { code: 'login_flag', name: '登录状态', items: fromStatuses(PERSON_LOGIN_FLAG) },
+  { code: 'enterprise_status', name: '企业状态', items: fromStatuses(ENTERPRISE_STATUS) },
+  { code: 'download_status', name: '缓存状态', items: fromStatuses(DOWNLOAD_CACHE_STATUS) },
+  { code: 'sex', name: '性别', items: fromLabels({ 1: '男', 2: '女' }) },
+];
+
+export interface ConfigSeed {
+  configKey: string;
+  name: string;
+  content: string;
+  remarks: string;
+}
+
+export const CONFIGS: ConfigSeed[] = [
+  { configKey: 'manager_file_size', name: '附件大小上限', content: '10', remarks: '单位 MB，附件上传的大小上限' },
+  { configKey: 'invoice.number', name: '发票号码数量上限', content: '10', remarks: '状态更新时可添加的发票号码个数' },
+  {
+    configKey: 'qrcode.address',
+    name: 'APP下载地址',
+    content: 'https://app.fieldpay.cn/download',
+    remarks: 'APP下载二维码指向的地址',
+  },
+];
+
+/** Built-in roles: every tenant gets the tenant and enterprise administrators; tenant 0 the operator. */
+export const BUILT_IN_ROLES = {
+  operator: { code: 'operator_admin', name: '平台超级管理员', side: 'platform' as const },
+  tenantAdmin: { code: 'tenant_admin', name: '平台管理员', side: 'platform' as const },
+  enterpriseAdmin: { code: 'enterprise_admin', name: '企业管理员', side: 'enterprise' as const },
+};
+
+export const PLATFORM_TENANT = { id: 0, name: '灵活用工结算平台', company: '平台运营中心', contracts: '' };

@@ -1,0 +1,129 @@
+import type { Side } from '@fieldpay/domain';
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { AppDb, DbOrTx } from '../db/client';
+import {
+  configs,
+  dictItems,
+  dicts,
+  menus,
+  permissions,
+  roleMenus,
+  rolePermissions,
+  roles,
+  tenants,
+} from '../db/schema';
+import {
+  BUILT_IN_ROLES,
+  CONFIGS,
+  DICTS,
+  MENUS,
+  type MenuSeed,
+  PERMISSIONS,
+  PLATFORM_ONLY_PERMISSIONS,
+  PLATFORM_TENANT,
+} from './reference-data';
+
+/** Screens only the platform operator (tenant 0) sees. */
+const PLATFORM_ONLY_URLS = new Set<string>();
+const collectPlatformOnly = (seeds: MenuSeed[]) => {
+  for (const seed of seeds) {
+    if (seed.platformOnly) PLATFORM_ONLY_URLS.add(seed.url);
+    collectPlatformOnly(seed.children ?? []);
+  }
+};
+collectPlatformOnly(MENUS.platform);
+
+async function upsertMenus(tx: DbOrTx, side: Side, seeds: MenuSeed[], parentId: number | null, out: number[]) {
+  for (const [index, seed] of seeds.entries()) {
+    const values = {
+      side,
+      parentId,
+      name: seed.name,
+      url: seed.url,
+      component: seed.component ?? '',
+      remarks: seed.remarks ?? '',
+      icon: seed.icon ?? '',
+      isOpen: seed.hidden ? 0 : 1,
+      sort: index,
+    };
+    const [row] = await tx
+      .insert(menus)
+      .values(values)
+      .onConflictDoUpdate({ target: [menus.side, menus.url], set: values })
+      .returning({ id: menus.id });
+    out.push(row.id);
+    await upsertMenus(tx, side, seed.children ?? [], row.id, out);
+  }
+}
+
+/**
+ * Built-in roles of a tenant hold every menu and permission of their side (the operator's extra
+ * screens and codes only on tenant 0). Called at start for every tenant and when a tenant is created.
+ */
+export async function ensureBuiltInRoles(tx: DbOrTx, tenantId: number): Promise<void> {
+  const menuRows = (await tx.select({ id: menus.id, side: menus.side, url: menus.url }).from(menus)).map((m) => ({
+    id: m.id,
+    side: m.side as Side,
+    platformOnly: PLATFORM_ONLY_URLS.has(m.url),
+  }));
+  const templates =
+    tenantId === PLATFORM_TENANT.id
+      ? [BUILT_IN_ROLES.operator]
+      : [BUILT_IN_ROLES.tenantAdmin, BUILT_IN_ROLES.enterpriseAdmin];
+  for (const template of templates) {
+    const [role] = await tx
+      .insert(roles)
+      .values({ tenantId, side: template.side, code: template.code, name: template.name })
+      .onConflictDoUpdate({ target: [roles.tenantId, roles.side, roles.code], set: { name: template.name } })
+      .returning({ id: roles.id });
+    const isOperator = template === BUILT_IN_ROLES.operator;
+    const menuIds = menuRows
+      .filter((m) => m.side === template.side && (isOperator || !m.platformOnly))
+      .map((m) => m.id);
+    if (menuIds.length) {
+      await tx
+        .insert(roleMenus)
+        .values(menuIds.map((menuId) => ({ roleId: role.id, menuId })))
+        .onConflictDoNothing();
+    }
+    const codes = PERMISSIONS.filter(
+      (p) => (p.side === 'both' || p.side === template.side) && (isOperator || !PLATFORM_ONLY_PERMISSIONS.has(p.code)),
+    ).map((p) => p.code);
+    if (codes.length) {
+      await tx
+        .insert(rolePermissions)
+        .values(codes.map((permCode) => ({ roleId: role.id, permCode })))
+        .onConflictDoNothing();
+    }
+  }
+}
+
+export async function applyReferenceData(db: AppDb): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(tenants).values(PLATFORM_TENANT).onConflictDoNothing();
+    for (const permission of PERMISSIONS) {
+      await tx
+        .insert(permissions)
+        .values(permission)
+        .onConflictDoUpdate({ target: permissions.code, set: { name: permission.name, side: permission.side } });
+    }
+    for (const side of ['platform', 'enterprise'] as const) {
+      const kept: number[] = [];
+      await upsertMenus(tx, side, MENUS[side], null, kept);
+      // a screen removed from the seed leaves the menus too
+      await tx.delete(menus).where(and(eq(menus.side, side), notInArray(menus.id, kept)));
+    }
+    for (const dict of DICTS) {
+      await tx
+        .insert(dicts)
+        .values({ code: dict.code, name: dict.name })
+        .onConflictDoUpdate({ target: dicts.code, set: { name: dict.name } });
+      await tx.delete(dictItems).where(eq(dictItems.dictCode, dict.code));
+      await tx.insert(dictItems).values(dict.items.map((item, sort) => ({ dictCode: dict.code, ...item, sort })));
+    }
+    // operators may have edited config values; only missing keys are added
+    await tx.insert(configs).values(CONFIGS).onConflictDoNothing();
+    const tenantRows = await tx.select({ id: tenants.id }).from(tenants);
+    for (const tenant of tenantRows) await ensureBuiltInRoles(tx, tenant.id);
+  });
+}

@@ -1,0 +1,19 @@
+import { AccessService } from './platform/access/service';
+import { CaptchaService } from './platform/auth/captcha';
+import { KeyService } from './platform/auth/keys';
+import { SessionService } from './platform/auth/sessions';
+import { LoginThrottle } from './platform/auth/throttle';
+import type { AppContext } from './platform/context';
+
+/** The app's long-lived services, one instance each per process. */
+export function createServices(ctx: AppContext) {
+  return {
+    ctx,
+    keys: new KeyService(ctx),
+    captcha: new CaptchaService(ctx),
+    sessions: new SessionService(ctx),
+    throttle: new LoginThrottle(ctx),
+    access: new AccessService(ctx),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
