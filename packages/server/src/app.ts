@@ -25,8 +25,25 @@ import { registerSystemRoutes } from './platform/system/routes';
 import { registerTenantRoutes } from './platform/tenants/routes';
 import { createServices, type Services } from './services';
 
-// validation messages of zod come out in Chinese; routes prefix them with the field's name
-z.config(z.locales.zhCN());
+const TYPE_NAMES: Record<string, string> = {
+  string: '文本',
+  number: '数字',
+  int: '整数',
+  boolean: '布尔值',
+  object: '对象',
+  array: '数组',
+  date: '日期',
+};
+
+// validation messages of zod come out in Chinese; the error handler prefixes the field's name
+z.config({
+  ...z.locales.zhCN(),
+  customError: (issue) => {
+    if (issue.code !== 'invalid_type') return undefined;
+    if (issue.input === undefined || issue.input === null) return '不能为空';
+    return `格式不正确，应为${TYPE_NAMES[issue.expected] ?? '正确的格式'}`;
+  },
+});
 
 /** JSON bodies are small forms; uploads have their own multipart limits. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -54,7 +71,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[已隐藏]' } },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -16,6 +16,8 @@ export interface AppConfig {
   smsProvider: 'outbox' | 'none';
   seedDemo: boolean;
   logLevel: string;
+  /** trust X-Forwarded-For (only behind a proxy you run; otherwise clients could fake their address) */
+  trustProxy: boolean;
   /** where the built web app lives; served at / */
   webDist: string;
 }
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsProvider: env.SMS_PROVIDER === 'none' ? 'none' : 'outbox',
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    trustProxy: env.TRUST_PROXY === 'true',
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };
   if (config.env === 'production') {
