@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Dictionaries answered by loadDict; codes are whitelisted by this table. */
 export const dicts = pgTable('dicts', {

@@ -1,16 +1,6 @@
 import { ApiCode, MSG } from '@fieldpay/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  authHeaders,
-  createEnterpriseUser,
-  createPlatformUser,
-  createTenant,
-  encryptPassword,
-  getKey,
-  login,
-  loginRequest,
-  useTestApp,
-} from '../../../test/app';
+import { authHeaders, createPlatformUser, createTenant, login, loginRequest, useTestApp } from '../../../test/app';
 
 const t = useTestApp();
 
