@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,6 +16,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { installErrorHandling } from './http/error-handler';
 import { createGuards } from './http/guards';
+import { installSecurityHeaders } from './http/security-headers';
 import type { RouteDeps } from './http/types';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
@@ -78,18 +78,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   app.decorateRequest('principal', null);
   installErrorHandling(app);
 
-  await app.register(helmet, {
-    // the console is a single-page app with inline config and antd's inline styles
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-      },
-    },
-  });
+  installSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

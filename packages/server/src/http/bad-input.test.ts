@@ -110,6 +110,9 @@ describe('bad input gets a clear Chinese message, changes nothing, and the serve
       expect(response.body).not.toMatch(/at \w+ \(|select |insert |node_modules/i);
     }
     expect((await getKey(t.app)).keyId).toBeTruthy();
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.headers['x-content-type-options']).toBe('nosniff');
+    expect(health.headers['content-security-policy']).toContain("default-src 'self'");
     expect((await t.database.db.select({ n: count() }).from(auditLogs))[0].n).toBeGreaterThanOrEqual(0);
   });
 });

@@ -15,3 +15,7 @@ export const failure = (code: number, message: string, result: unknown = null): 
   result,
   timestamp: Date.now(),
 });
+
+/** The success envelope around a result that is already JSON text (validated where it was made). */
+export const okJson = (resultJson: string, message: string = MSG.operationSuccess): string =>
+  `{"success":true,"code":${ApiCode.ok},"message":${JSON.stringify(message)},"result":${resultJson},"timestamp":${Date.now()}}`;

@@ -1,4 +1,4 @@
-import type { MenuItem, PermResult, Side } from '@fieldpay/domain';
+import { type MenuItem, type PermResult, permResultSchema, type Side } from '@fieldpay/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { enterpriseMembers, menus, roleMenus, rolePermissions, userRoles } from '../../db/schema';
@@ -13,12 +13,14 @@ import type { AppContext } from '../context';
 const CACHE_TTL_MS = 30_000;
 
 export class AccessService {
-  private readonly cache = new Map<string, { at: number; value: PermResult & { permSet: Set<string> } }>();
+  private readonly cache = new Map<string, { at: number; value: AccessSet }>();
+  private readonly roleCache = new Map<string, { at: number; roleIds: number[] }>();
 
   constructor(private readonly ctx: AppContext) {}
 
   invalidate(): void {
     this.cache.clear();
+    this.roleCache.clear();
   }
 
   async roleIdsOf(
@@ -37,10 +39,8 @@ export class AccessService {
     return rows.map((r) => r.roleId).sort((a, b) => a - b);
   }
 
-  async permissionsOf(
-    principal: Pick<Principal, 'userId' | 'side' | 'tenantId'>,
-  ): Promise<PermResult & { permSet: Set<string> }> {
-    const roleIds = await this.roleIdsOf(principal);
+  async permissionsOf(principal: Pick<Principal, 'userId' | 'side' | 'tenantId'>): Promise<AccessSet> {
+    const roleIds = await this.cachedRoleIds(principal);
     const key = `${principal.side}:${roleIds.join(',')}`;
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value;
@@ -49,12 +49,22 @@ export class AccessService {
     return value;
   }
 
+  private async cachedRoleIds(principal: Pick<Principal, 'userId' | 'side' | 'tenantId'>): Promise<number[]> {
+    const key = `${principal.side}:${principal.userId}:${principal.tenantId}`;
+    const hit = this.roleCache.get(key);
+    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.roleIds;
+    const roleIds = await this.roleIdsOf(principal);
+    if (this.roleCache.size > 10_000) this.roleCache.clear();
+    this.roleCache.set(key, { at: Date.now(), roleIds });
+    return roleIds;
+  }
+
   async hasPermission(principal: Principal, code: string): Promise<boolean> {
     return (await this.permissionsOf(principal)).permSet.has(code);
   }
 
-  private async load(side: Side, roleIds: number[]): Promise<PermResult & { permSet: Set<string> }> {
-    if (roleIds.length === 0) return { menuList: [], permList: [], permSet: new Set() };
+  private async load(side: Side, roleIds: number[]): Promise<AccessSet> {
+    if (roleIds.length === 0) return accessSet([], []);
     const db = this.ctx.db;
     const menuRows = await db
       .selectDistinct({
@@ -77,9 +87,23 @@ export class AccessService {
       .from(rolePermissions)
       .where(inArray(rolePermissions.roleId, roleIds))
       .orderBy(asc(rolePermissions.permCode));
-    const permList = permRows.map((r) => r.code);
-    return { menuList: buildMenuTree(menuRows), permList, permSet: new Set(permList) };
+    return accessSet(
+      buildMenuTree(menuRows),
+      permRows.map((r) => r.code),
+    );
   }
+}
+
+/** A role set's menus and codes, with the set for checks and the JSON the permission call answers. */
+export interface AccessSet extends PermResult {
+  permSet: Set<string>;
+  /** `{ menuList, permList }` validated and serialized once, since every page load asks for it */
+  json: string;
+}
+
+function accessSet(menuList: PermResult['menuList'], permList: string[]): AccessSet {
+  const json = JSON.stringify(permResultSchema.parse({ menuList, permList }));
+  return { menuList, permList, permSet: new Set(permList), json };
 }
 
 interface MenuRow {

@@ -14,7 +14,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../../db/schema';
-import { ok } from '../../http/envelope';
+import { ok, okJson } from '../../http/envelope';
 import { fail } from '../../http/errors';
 import { principalOf } from '../../http/guards';
 import { CREDENTIAL_RATE_LIMIT, type RouteDeps } from '../../http/types';
@@ -24,6 +24,7 @@ import { login } from './login';
 import { hashPassword, verifyPassword } from './passwords';
 
 const SIDES: Side[] = ['platform', 'enterprise'];
+type PermEnvelope = z.infer<ReturnType<typeof envelopeOf<typeof permResultSchema>>>;
 
 export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
   app.get(
@@ -122,12 +123,14 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
         },
         preHandler: sideGuards,
       },
-      async (request) => {
+      async (request, reply) => {
         const principal = principalOf(request);
         const asked = request.query.tenantId;
         if (asked !== undefined && asked !== principal.tenantId) throw fail.forbidden(MSG.tenantNotYours);
-        const { menuList, permList } = await services.access.permissionsOf(principal);
-        return ok({ menuList, permList });
+        const { json } = await services.access.permissionsOf(principal);
+        // the result was validated against permResultSchema when cached; only the envelope is new
+        // a string payload is sent as is; the declared schema still documents the answer
+        return reply.type('application/json; charset=utf-8').send(okJson(json) as unknown as PermEnvelope);
       },
     );
 
@@ -163,7 +166,7 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
       const target = usable(await membershipsOf(db, user)).find((m) => m.tenantId === request.body.tenantId);
       if (!target) throw fail.forbidden(MSG.tenantNotYours);
       const token = request.headers['x-access-token'] as string;
-      return db.transaction(async (tx) => {
+      const answer = await db.transaction(async (tx) => {
         await services.sessions.rescope(tx, principal.sessionId, target.tenantId, target.enterpriseId);
         await writeAudit(
           tx,
@@ -225,6 +228,7 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
           { action: 'user.changePassword', targetType: 'user', targetId: user.id },
         );
       });
+      services.sessions.evict((p) => p.userId === user.id);
       return ok(null, MSG.passwordChanged);
     },
   );

@@ -21,8 +21,24 @@ export interface Principal {
 
 /** Writing last-seen on every request would turn reads into writes; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * Resolved sessions are kept in memory this long, so a busy console does not read the sessions
+ * table on every call. Logout, password change and revocation clear the entry at once on this
+ * process; another replica notices within this window (decision 0003).
+ */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+
+interface CachedSession {
+  principal: Principal;
+  lastSeenAt: number;
+  absoluteExpiresAt: number;
+  cachedAt: number;
+}
 
 export class SessionService {
+  private readonly cache = new Map<string, CachedSession>();
+
   constructor(private readonly ctx: AppContext) {}
 
   private get idleMs(): number {
@@ -50,6 +66,51 @@ export class SessionService {
 
   /** The live session of a token, or null when missing, revoked, idle too long, past its lifetime or the user is disabled. */
   async resolve(token: string, now = Date.now()): Promise<Principal | null> {
+    const tokenHash = sha256Hex(token);
+    const cached = this.cache.get(tokenHash);
+    if (cached && now - cached.cachedAt < SESSION_CACHE_MS) {
+      const { principal } = cached;
+      if (principal.idleExpiresAt.getTime() <= now || cached.absoluteExpiresAt <= now) return this.forget(tokenHash);
+      if (now - cached.lastSeenAt >= TOUCH_EVERY_MS) {
+        cached.lastSeenAt = now;
+        principal.idleExpiresAt = await this.touch(principal.sessionId, now);
+      }
+      return principal;
+    }
+    const principal = await this.load(tokenHash, now);
+    if (principal) this.remember(tokenHash, principal, now);
+    else this.cache.delete(tokenHash);
+    return principal;
+  }
+
+  private forget(tokenHash: string): null {
+    this.cache.delete(tokenHash);
+    return null;
+  }
+
+  private remember(
+    tokenHash: string,
+    entry: CachedSession['principal'] & { lastSeenAt?: number; absoluteExpiresAt?: number },
+    now: number,
+  ) {
+    if (this.cache.size >= SESSION_CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
+    const { lastSeenAt = now, absoluteExpiresAt = Number.POSITIVE_INFINITY, ...principal } = entry;
+    this.cache.set(tokenHash, { principal, lastSeenAt, absoluteExpiresAt, cachedAt: now });
+  }
+
+  /** Drops cached sessions, e.g. after a transaction that changed them has committed. */
+  evict(match: (principal: Principal) => boolean): void {
+    this.dropWhere(match);
+  }
+
+  private dropWhere(match: (principal: Principal) => boolean): void {
+    for (const [tokenHash, entry] of this.cache) if (match(entry.principal)) this.cache.delete(tokenHash);
+  }
+
+  private async load(
+    tokenHash: string,
+    now: number,
+  ): Promise<(Principal & { lastSeenAt: number; absoluteExpiresAt: number }) | null> {
     const [row] = await this.ctx.db
       .select({
         id: sessions.id,
@@ -67,11 +128,15 @@ export class SessionService {
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, sha256Hex(token)));
+      .where(eq(sessions.tokenHash, tokenHash));
     if (!row || row.revokedAt || row.userStatus !== 1) return null;
     if (row.idleExpiresAt.getTime() <= now || row.absoluteExpiresAt.getTime() <= now) return null;
     let idleExpiresAt = row.idleExpiresAt;
-    if (now - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) idleExpiresAt = await this.touch(row.id, now);
+    let lastSeenAt = row.lastSeenAt.getTime();
+    if (now - lastSeenAt >= TOUCH_EVERY_MS) {
+      idleExpiresAt = await this.touch(row.id, now);
+      lastSeenAt = now;
+    }
     return {
       sessionId: row.id,
       userId: row.userId,
@@ -82,6 +147,8 @@ export class SessionService {
       realname: row.realname,
       userIdentity: row.side === 'platform' && row.tenantId === 0 ? 1 : 2,
       idleExpiresAt,
+      lastSeenAt,
+      absoluteExpiresAt: row.absoluteExpiresAt.getTime(),
     };
   }
 
@@ -95,14 +162,22 @@ export class SessionService {
       })
       .where(eq(sessions.id, sessionId))
       .returning({ idleExpiresAt: sessions.idleExpiresAt });
-    return row?.idleExpiresAt ?? new Date(now);
+    const idleExpiresAt = row?.idleExpiresAt ?? new Date(now);
+    for (const entry of this.cache.values()) {
+      if (entry.principal.sessionId !== sessionId) continue;
+      entry.principal.idleExpiresAt = idleExpiresAt;
+      entry.lastSeenAt = now;
+    }
+    return idleExpiresAt;
   }
 
   async rescope(db: DbOrTx, sessionId: number, tenantId: number, enterpriseId: number | null): Promise<void> {
+    this.dropWhere((p) => p.sessionId === sessionId);
     await db.update(sessions).set({ tenantId, enterpriseId }).where(eq(sessions.id, sessionId));
   }
 
   async revoke(sessionId: number, now = Date.now()): Promise<void> {
+    this.dropWhere((p) => p.sessionId === sessionId);
     await this.ctx.db
       .update(sessions)
       .set({ revokedAt: new Date(now) })
@@ -110,6 +185,7 @@ export class SessionService {
   }
 
   async revokeAllOfUser(db: DbOrTx, userId: number, now = Date.now()): Promise<void> {
+    this.dropWhere((p) => p.userId === userId);
     await db
       .update(sessions)
       .set({ revokedAt: new Date(now) })
