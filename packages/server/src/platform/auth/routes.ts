@@ -189,6 +189,9 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
           await loginUserInfo(tx, { token, userId: principal.userId, side: 'enterprise', tenantId: target.tenantId }),
         );
       });
+      // a request racing the switch may have cached the old scope; drop it now that the switch committed
+      services.sessions.evict((p) => p.sessionId === principal.sessionId);
+      return answer;
     },
   );
 
