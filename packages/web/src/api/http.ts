@@ -60,7 +60,8 @@ declare module 'axios' {
   }
 }
 
-export type FailureCode = number | 'timeout' | 'network';
+/** 'malformed': a success answer without the result the contract promises. */
+export type FailureCode = number | 'timeout' | 'network' | 'malformed';
 
 /** A failed call; the notifier has already shown it unless the call was silent. */
 export class ApiError extends Error {

@@ -2,10 +2,18 @@
  * Session calls of docs/decisions/0002-api-contract.md: credentials (getKey, captcha, login),
  * logout, keepalive, permission menu, tenant switch, password change.
  */
-import type { GetKeyResult, LoginBody, LoginUserInfo, PermResult, Side } from '@fieldpay/domain';
+import {
+  type GetKeyResult,
+  type LoginBody,
+  type LoginUserInfo,
+  MSG,
+  type PermResult,
+  type Side,
+} from '@fieldpay/domain';
 import { signSecret } from '../app/app-config';
 import { http } from './client';
 import { hmacSha256Hex, randomHex, rsaEncryptBase64 } from './crypto';
+import { ApiError } from './http';
 
 /** A fresh single-use RSA key; the request is signed with the injected secret. */
 export async function getKey(): Promise<GetKeyResult> {
@@ -68,6 +76,7 @@ export async function switchTenant(tenantId: number, token?: string): Promise<Lo
     { tenantId },
     token ? { silent: true, headers: { 'X-Access-Token': token } } : undefined,
   );
+  if (!answer?.result?.tenant) throw new ApiError(MSG.serverError, 'malformed');
   return answer.result;
 }
 

@@ -26,12 +26,16 @@ export interface NamedValue {
   value: number;
 }
 
-/** Figures of the session's scope (GET /api/sys/dashboard/overview). */
+/**
+ * Figures of the session's scope (GET /api/sys/dashboard/overview). The shape is the server's
+ * (packages/server/src/modules/dashboard/service.ts); the contract names no fields yet.
+ */
 export interface DashboardOverview {
-  tenants: number;
-  enterprises: number;
-  users: number;
-  projects: number;
+  tenantCount: number;
+  enterpriseCount: number;
+  userCount: number;
+  projectCount: number;
+  projectsInProgress: number;
   usersByTenant: NamedValue[];
   enterprisesByTenant: NamedValue[];
 }

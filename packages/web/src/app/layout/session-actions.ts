@@ -1,6 +1,7 @@
 /** Log out and tenant switch, each confirmed first (spec 1 §2, §4). */
 import { MSG } from '@fieldpay/domain';
 import { useCallback } from 'react';
+import { ApiError } from '../../api/http';
 import { logout, switchTenant } from '../../api/session-api';
 import { useConfirm } from '../../components/ConfirmProvider';
 import { currentSide } from '../current-side';
@@ -32,8 +33,10 @@ export function useSwitchTenant(): (tenantId: number) => Promise<void> {
       if (!(await confirm({ type: 0, content: MSG.confirmSwitchTenant }))) return;
       try {
         useSession.getState().switchedTenant(await switchTenant(tenantId));
-      } catch {
-        return; // the request layer has shown why
+      } catch (error) {
+        // the request layer has shown a refused call; an answer without the new user info is shown here
+        if (error instanceof ApiError && error.code === 'malformed') notifier().error(error.message);
+        return;
       }
       reloadAt(HOME_PATH);
     },

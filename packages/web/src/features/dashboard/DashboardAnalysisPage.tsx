@@ -80,21 +80,38 @@ function ChartCard({
   );
 }
 
-function Figure({ title, value, icon, tone }: { title: string; value: number; icon: ReactNode; tone: string }) {
+interface FigureProps {
+  title: string;
+  value: number;
+  icon: ReactNode;
+  tone: string;
+  note?: string;
+}
+
+function Figure({ title, value, icon, tone, note }: FigureProps) {
   return (
     <Card className="dashboard-figure">
       <div className={`dashboard-figure-icon dashboard-figure-icon-${tone}`}>{icon}</div>
-      <Statistic title={title} value={value} />
+      <div>
+        <Statistic title={title} value={value} />
+        {note && <div className="dashboard-figure-note">{note}</div>}
+      </div>
     </Card>
   );
 }
 
 function Figures({ data, enterpriseSide }: { data: DashboardOverview; enterpriseSide: boolean }) {
-  const figures = [
-    { title: enterpriseSide ? '合作平台' : '租户', value: data.tenants, icon: <ApartmentOutlined />, tone: 'blue' },
-    { title: '企业', value: data.enterprises, icon: <BankOutlined />, tone: 'teal' },
-    { title: '用户', value: data.users, icon: <TeamOutlined />, tone: 'amber' },
-    { title: '项目', value: data.projects, icon: <ProjectOutlined />, tone: 'violet' },
+  const figures: FigureProps[] = [
+    { title: enterpriseSide ? '合作平台' : '租户', value: data.tenantCount, icon: <ApartmentOutlined />, tone: 'blue' },
+    { title: '企业', value: data.enterpriseCount, icon: <BankOutlined />, tone: 'teal' },
+    { title: '用户', value: data.userCount, icon: <TeamOutlined />, tone: 'amber' },
+    {
+      title: '项目',
+      value: data.projectCount,
+      icon: <ProjectOutlined />,
+      tone: 'violet',
+      note: `进行中 ${data.projectsInProgress}`,
+    },
   ];
   return (
     <Row gutter={[16, 16]}>

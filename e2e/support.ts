@@ -1,0 +1,101 @@
+/** Helpers of the browser tests: accounts, Chromium, signing in, screenshots, direct API calls. */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+export const SCREENSHOTS = resolve(import.meta.dirname, '../screenshots');
+
+export type Side = 'platform' | 'enterprise';
+
+export interface Account {
+  side: Side;
+  username: string;
+  password: string;
+}
+
+/** Demo accounts of the seed (README). */
+export const ACCOUNTS = {
+  admin: { side: 'platform', username: 'admin', password: 'Admin@123456' },
+  tenantStaff: { side: 'platform', username: '13800000001', password: 'Tenant@123456' },
+  /** member of two tenants */
+  enterprise: { side: 'enterprise', username: '13900000001', password: 'Enterprise@123' },
+} as const satisfies Record<string, Account>;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function openPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export const url = (hash: string): string => `${BASE_URL}/#${hash}`;
+
+/** The part of the address after `#`, without the query. */
+export const route = (page: Page): string => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
+
+export async function fillLogin(page: Page, account: Account): Promise<void> {
+  await page.goto(url(`/login?side=${account.side}`));
+  await page.getByPlaceholder('请输入手机号').fill(account.username);
+  await page.getByPlaceholder('请输入密码').fill(account.password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** Signs in through the login page and waits for the dashboard. */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await fillLogin(page, account);
+  await page.waitForURL(/#\/dashboard\/analysis$/);
+  await page.locator('.console-header').waitFor();
+}
+
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('fieldpay-session');
+    return raw ? (JSON.parse(raw).state?.token ?? null) : null;
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  return path;
+}
+
+export interface Envelope<T = unknown> {
+  success: boolean;
+  code: number;
+  message: string;
+  result: T;
+}
+
+/** A call straight to the server, outside the browser. */
+export async function callApi<T = unknown>(
+  path: string,
+  options: { method?: 'GET' | 'POST'; token?: string; body?: unknown } = {},
+): Promise<Envelope<T>> {
+  const response = await fetch(`${BASE_URL}${path}`, {
+    method: options.method ?? 'GET',
+    headers: {
+      ...(options.token ? { 'X-Access-Token': options.token } : {}),
+      ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return (await response.json()) as Envelope<T>;
+}
