@@ -70,7 +70,7 @@ describe('login page', () => {
     expect(await page.locator('.top-bar-brand').textContent()).toContain('灵活用工结算平台');
     await page.locator('.dashboard-figure').first().waitFor();
     await page.locator('canvas').first().waitFor();
-    await page.waitForTimeout(800); // chart animation
+    await page.locator('.ant-message-notice').waitFor({ state: 'detached' }); // 登录成功 fades
     await screenshot(page, 'console-platform');
     await context.close();
   });
@@ -83,7 +83,7 @@ describe('login page', () => {
     expect(await header.textContent()).toContain('进行中项目');
     await page.getByTestId('projects-in-progress').filter({ hasText: /^\d+$/ }).waitFor();
     await page.locator('canvas').first().waitFor();
-    await page.waitForTimeout(800);
+    await page.locator('.ant-message-notice').waitFor({ state: 'detached' });
     await screenshot(page, 'console-enterprise');
     await context.close();
   });

@@ -26,22 +26,22 @@ export function CompanyHeader() {
   return (
     <div className="company-header">
       <div className="company-header-top">
-        <Avatar shape="square" size={44} src={userInfo.avatar || undefined} className="company-header-logo">
+        <Avatar shape="square" size={40} src={userInfo.avatar || undefined} className="company-header-logo">
           {enterpriseName.slice(0, 1)}
         </Avatar>
-        <div className="company-header-names">
-          <WidthTooltip className="company-header-name" text={enterpriseName} maxWidth={118} />
-          <WidthTooltip className="company-header-org" text={userInfo.orgCodeTxt || '未填写机构代码'} maxWidth={118} />
-        </div>
+        <Tooltip title={enterpriseName} placement="right">
+          <div className="company-header-name">{enterpriseName}</div>
+        </Tooltip>
         <Tooltip title="退出登录">
           <button type="button" className="company-header-logout" aria-label="退出登录" onClick={() => void logout()}>
             <LogoutOutlined />
           </button>
         </Tooltip>
       </div>
+      <WidthTooltip className="company-header-org" text={userInfo.orgCodeTxt || '未填写机构代码'} maxWidth={190} />
       <div className="company-header-row">
         <span className="company-header-label">当前平台</span>
-        <TenantSwitcher className="company-header-tenant" maxWidth={110} />
+        <TenantSwitcher className="company-header-tenant" maxWidth={120} />
       </div>
       <div className="company-header-row">
         <span className="company-header-label">

@@ -46,7 +46,8 @@ export function pieOption(series: NamedValue[], unit: string): ChartOption {
         radius: ['38%', '62%'],
         center: ['50%', '44%'],
         itemStyle: { borderColor: '#fff', borderWidth: 2 },
-        label: { formatter: ({ name }: { name: string }) => cutChartLabel(name) },
+        // names are in the legend (cut at 8 characters); the slices carry their share
+        label: { formatter: '{d}%' },
         data: series.map((item) => ({ name: item.name, value: item.value })),
       },
     ],
