@@ -8,6 +8,13 @@ const buttonTexts = () =>
     .filter((b) => !b.classList.contains('ant-modal-close'))
     .map((b) => b.textContent?.replace(/\s/g, ''));
 
+let confirm: ReturnType<typeof useConfirmDialog>[0] = async () => false;
+function Host() {
+  const [fn, holder] = useConfirmDialog();
+  confirm = fn;
+  return <>{holder}</>;
+}
+
 describe('ConfirmDialog', () => {
   it.each([
     [0, ['取消', '确定']],
@@ -39,12 +46,6 @@ describe('ConfirmDialog', () => {
   });
 
   it('useConfirmDialog resolves true on ok and false on cancel', async () => {
-    let confirm: ReturnType<typeof useConfirmDialog>[0] = async () => false;
-    function Host() {
-      const [fn, holder] = useConfirmDialog();
-      confirm = fn;
-      return <>{holder}</>;
-    }
     render(<Host />);
     let answer: Promise<boolean> = Promise.resolve(false);
     act(() => {
