@@ -42,11 +42,11 @@ describe('login page', () => {
     expect(await page.getByPlaceholder('请输入密码').inputValue()).toBe('');
 
     // the error goes as soon as the user types again
-    await page.getByPlaceholder('请输入手机号').fill('13700000001');
+    await page.getByPlaceholder('请输入登录账号').fill('13700000001');
     await error.waitFor({ state: 'detached' });
 
     // a second failure of the account makes the server ask for the captcha
-    await page.getByPlaceholder('请输入手机号').fill(stranger.username);
+    await page.getByPlaceholder('请输入登录账号').fill(stranger.username);
     await page.getByPlaceholder('请输入密码').fill(stranger.password);
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.locator('.login-error').waitFor();

@@ -51,7 +51,7 @@ export const route = (page: Page): string => new URL(page.url()).hash.replace(/^
 
 export async function fillLogin(page: Page, account: Account): Promise<void> {
   await page.goto(url(`/login?side=${account.side}`));
-  await page.getByPlaceholder('请输入手机号').fill(account.username);
+  await page.getByPlaceholder('请输入登录账号').fill(account.username);
   await page.getByPlaceholder('请输入密码').fill(account.password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }

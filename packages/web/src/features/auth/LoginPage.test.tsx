@@ -43,7 +43,7 @@ function renderAt(address: string) {
 }
 
 function fill(username: string, password: string) {
-  fireEvent.change(screen.getByPlaceholderText('请输入手机号'), { target: { value: username } });
+  fireEvent.change(screen.getByPlaceholderText('请输入登录账号'), { target: { value: username } });
   fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: password } });
 }
 
@@ -122,7 +122,7 @@ describe('LoginPage', () => {
     fill('admin', 'x');
     submit();
     await screen.findByText('用户名或密码错误');
-    fireEvent.change(screen.getByPlaceholderText('请输入手机号'), { target: { value: 'admin2' } });
+    fireEvent.change(screen.getByPlaceholderText('请输入登录账号'), { target: { value: 'admin2' } });
     await waitFor(() => expect(screen.queryByText('用户名或密码错误')).toBeNull());
   });
 

@@ -197,7 +197,7 @@ export default function LoginPage() {
               label="登录账号"
               rules={[{ required: true, whitespace: true, message: '请输入登录账号' }]}
             >
-              <Input prefix={<UserOutlined />} placeholder="请输入手机号" autoComplete="username" maxLength={32} />
+              <Input prefix={<UserOutlined />} placeholder="请输入登录账号" autoComplete="username" maxLength={32} />
             </Form.Item>
             <Form.Item name="password" label="密码" rules={[{ required: true, message: MSG.passwordRequired }]}>
               <Input.Password
