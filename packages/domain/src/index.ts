@@ -7,3 +7,4 @@ export * from './money';
 export * from './status';
 export * from './uploads';
 export * from './validators';
+export * from './api/dashboard';

@@ -20,6 +20,8 @@ export const loginBodySchema = z.object({
   keyId: z.string().min(1).max(64),
   captcha: z.string().max(8).optional(),
   checkKey: z.string().max(64).optional(),
+  /** enterprise side: the remembered tenant to enter, when it is one of the user's own */
+  tenantId: z.number().int().min(0).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -1,3 +1,4 @@
+import type { DashboardOverview } from '@fieldpay/domain';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { enterpriseMembers, enterprises, tenants, users } from '../../db/schema';
@@ -5,20 +6,7 @@ import type { Principal } from '../../platform/auth/sessions';
 import { visibleTenantIds } from '../../platform/tenants/service';
 import { countProjects } from '../projects/service';
 
-export interface NamedValue {
-  name: string;
-  value: number;
-}
-
-export interface DashboardOverview {
-  tenantCount: number;
-  enterpriseCount: number;
-  userCount: number;
-  projectCount: number;
-  projectsInProgress: number;
-  usersByTenant: NamedValue[];
-  enterprisesByTenant: NamedValue[];
-}
+type NamedValue = DashboardOverview['usersByTenant'][number];
 
 const IN_PROGRESS = 4;
 

@@ -31,16 +31,12 @@ const loginFailure = (code: number, message: string, state: ThrottleState) =>
     retryAt: state.lockedUntil,
   });
 
-export interface LoginInput extends LoginBody {
-  tenantId?: number;
-}
-
 /**
  * Login with an RSA-encrypted password. Order matters: a locked account or address is refused
  * before anything else; a required captcha is checked before the password is tried; every wrong
  * password is counted so the next attempts need the captcha and then wait.
  */
-export async function login(services: Services, side: Side, input: LoginInput, ip: string): Promise<LoginUserInfo> {
+export async function login(services: Services, side: Side, input: LoginBody, ip: string): Promise<LoginUserInfo> {
   const { db } = services.ctx;
   const username = input.username.trim();
   const state = await services.throttle.state(side, username, ip);

@@ -79,7 +79,7 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
         schema: {
           tags: [tag],
           summary: '登录（RSA-OAEP 加密密码）',
-          body: loginBodySchema.extend({ tenantId: z.number().int().min(0).optional() }),
+          body: loginBodySchema,
           response: { 200: envelopeOf(loginUserInfoSchema) },
         },
       },

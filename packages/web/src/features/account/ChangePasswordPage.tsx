@@ -62,7 +62,7 @@ export default function ChangePasswordPage() {
             name="newPassword"
             label="新密码"
             rules={[
-              { required: true, message: '请输入新密码' },
+              { required: true, message: MSG.newPasswordRequired },
               {
                 validator: (_, value?: string) =>
                   !value || isPassword(value) ? Promise.resolve() : Promise.reject(new Error(MSG.passwordInvalid)),
@@ -76,7 +76,7 @@ export default function ChangePasswordPage() {
             label="确认新密码"
             dependencies={['newPassword']}
             rules={[
-              { required: true, message: '请再次输入新密码' },
+              { required: true, message: MSG.confirmPasswordRequired },
               ({ getFieldValue }) => ({
                 validator: (_, value?: string) =>
                   !value || value === getFieldValue('newPassword')

@@ -37,7 +37,7 @@ interface Captcha {
   failed: boolean;
 }
 
-const APP_CONFIG_MISSING = '页面配置缺失，请联系管理员';
+const APP_CONFIG_MISSING = MSG.appConfigMissing;
 
 const FEATURES = [
   { icon: <ApartmentOutlined />, title: '多租户协同', text: '平台、租户与企业分级管理，数据严格隔离' },
@@ -195,7 +195,7 @@ export default function LoginPage() {
             <Form.Item
               name="username"
               label="登录账号"
-              rules={[{ required: true, whitespace: true, message: '请输入登录账号' }]}
+              rules={[{ required: true, whitespace: true, message: MSG.loginNameRequired }]}
             >
               <Input prefix={<UserOutlined />} placeholder="请输入登录账号" autoComplete="username" maxLength={32} />
             </Form.Item>
