@@ -135,7 +135,6 @@ describe('menus and routes', () => {
     const { page } = enterprise;
     await page.goto(url('/home'));
     await page.locator('.dashboard-figure').first().waitFor();
-    // biome-ignore lint/performance/useDomNodeTextContent: the visible text is what the user reads
     const text = (await page.locator('body').innerText()).replace(/APP|iPhone|Android/g, '');
     expect(text).not.toMatch(/\b(Loading|Error|Home|Logout|Dashboard|Not Found|undefined|null)\b/);
     expect(route(page)).toBe('/dashboard/analysis');
