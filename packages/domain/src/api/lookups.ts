@@ -332,8 +332,10 @@ export type LookupRecord<K extends LookupKind> = z.infer<(typeof LOOKUPS)[K]['re
 export type LookupQuery<K extends LookupKind> = LookupFilters<K> & LookupPage;
 
 /** The query string of one kind: its filters and the clamped paging. */
-export const lookupQuerySchema = <K extends LookupKind>(kind: K) =>
-  LOOKUPS[kind].filters.extend(lookupPageSchema.shape);
+export function lookupQuerySchema<K extends LookupKind>(kind: K): z.ZodType<LookupQuery<K>> {
+  // TypeScript widens LOOKUPS[kind] to the union of all kinds; the schema is the one of `kind`
+  return LOOKUPS[kind].filters.extend(lookupPageSchema.shape) as unknown as z.ZodType<LookupQuery<K>>;
+}
 
 /**
  * Tenants with status 0 and enterprises with status 2 are listed disabled, unless the caller

@@ -37,7 +37,7 @@ export function registerLookupRoutes({ app, services, guards }: RouteDeps): void
         },
         preHandler: guards.authenticate,
       },
-      // the querystring was parsed by this kind's schema just above
+      // parsed by this kind's schema above; the type provider cannot follow the generic kind
       async (request) => ok(await handler(db, principalOf(request), request.query as LookupQuery<K>)),
     );
   };
