@@ -20,7 +20,7 @@ describe('demo data behind the remote selects', () => {
     );
     const empty: LookupKind[] = [];
     for (const kind of LOOKUP_KINDS) {
-      const query = kind === 'enterpriseTenant' ? { enterpriseId: 1 } : {};
+      const query: Record<string, number> = kind === 'enterpriseTenant' ? { enterpriseId: 1 } : {};
       const answer = await askLookup(t.app, admin, kind, query);
       expect(answer.status, `${kind}: ${answer.message}`).toBe(200);
       if (answer.total === 0) empty.push(kind);
