@@ -235,5 +235,6 @@ export const MSG = {
   lookupTextTooLong: (maxLength: number) => `最多输入${maxLength}个字符`,
   /** placeholder of a remote select, e.g. 请选择税源地 */
   lookupPlaceholder: (title: string) => `请选择${title}`,
+  lookupLoadingMore: '加载中…',
 } as const;
 export type MessageKey = keyof typeof MSG;
