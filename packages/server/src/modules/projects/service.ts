@@ -13,11 +13,23 @@ export function projectScope(principal: Principal): SQL | undefined {
   return principal.userIdentity === 1 ? undefined : eq(projects.tenantId, principal.tenantId);
 }
 
-export async function countProjects(db: DbOrTx, principal: Principal, statuses?: number[]): Promise<number> {
+/** Projects in scope, optionally of some statuses and of one tenant (narrowing the scope, never widening it). */
+export async function countProjects(
+  db: DbOrTx,
+  principal: Principal,
+  statuses?: number[],
+  tenantId?: number,
+): Promise<number> {
   const [{ n }] = await db
     .select({ n: count() })
     .from(projects)
-    .where(and(projectScope(principal), statuses?.length ? inArray(projects.projectStatus, statuses) : undefined));
+    .where(
+      and(
+        projectScope(principal),
+        statuses?.length ? inArray(projects.projectStatus, statuses) : undefined,
+        equalsIfGiven(projects.tenantId, tenantId),
+      ),
+    );
   return n;
 }
 
