@@ -1,5 +1,6 @@
 export * from './api/auth';
 export * from './api/envelope';
+export * from './api/lookups';
 export * from './limits';
 export * from './masking';
 export * from './messages';

@@ -229,5 +229,12 @@ export const MSG = {
 
   // ---- customer verification (spec 3 §4, §8)
   terminalNotPassed: '未通过审核',
+
+  // ---- remote-select lookups (spec 1 §5, §7; spec 3 §7)
+  lookupUnknown: '查询类型不存在',
+  lookupTextTooLong: (maxLength: number) => `最多输入${maxLength}个字符`,
+  /** placeholder of a remote select, e.g. 请选择税源地 */
+  lookupPlaceholder: (title: string) => `请选择${title}`,
+  lookupLoadingMore: '加载中…',
 } as const;
 export type MessageKey = keyof typeof MSG;

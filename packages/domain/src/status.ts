@@ -397,3 +397,55 @@ export function confirmButtons(type: number): ConfirmButtons {
       return { cancelText: '关闭' };
   }
 }
+
+// ---- remote-select lookups (spec 1 §3, §7; spec 3 §3, §7)
+
+/** Tenant status: 1 enabled, 0 disabled (listed with the 【已禁用】 prefix). */
+export const TENANT_STATUS = defineStatuses({
+  1: ['启用', 'success'],
+  0: ['禁用', 'fail'],
+});
+
+/** Parent service types and their names; their children are listed in TASK_TYPE_PARENTS. */
+export const PARENT_VISIT_TYPE_NAMES: Readonly<
+  Record<(typeof PARENT_VISIT_TYPES)[keyof typeof PARENT_VISIT_TYPES], string>
+> = {
+  'p-xueShu': '学术会议',
+  'p-ppxc': '品牌宣传',
+  'p-wjdy': '问卷调研',
+  'p-zrfw': '准入服务',
+};
+
+/**
+ * The parent of each task type the spec places under one (spec 1 §2, §3); the other types
+ * (procurement service, phone call, ordinary service, other) stand on their own.
+ */
+export const TASK_TYPE_PARENTS: Readonly<Partial<Record<TaskTypeId, keyof typeof PARENT_VISIT_TYPE_NAMES>>> = {
+  xueShu_chengShi: 'p-xueShu',
+  xueShu_keShi: 'p-xueShu',
+  xueShu_tongYong: 'p-xueShu',
+  ppxc: 'p-ppxc',
+  wjdy: 'p-wjdy',
+  cpzr: 'p-zrfw',
+};
+
+/** Where a product record came from (product lookup `source`). */
+export const PRODUCT_SOURCES = { 1: '企业录入', 2: '平台导入' } as const;
+
+/** A person's service on one project (employee lookup `status`). */
+export const PROJECT_PERSON_STATUS = defineStatuses({
+  1: ['服务中', 'main'],
+  2: ['已退出', 'other'],
+});
+
+/** An enterprise's authorised signatory: the contract-person lookup asks for 0 (valid). */
+export const CONTRACT_PERSON_STATUS = defineStatuses({
+  0: ['正常', 'success'],
+  1: ['已停用', 'other'],
+});
+
+/** Tag types; the enterprise tag list asks for type 1. */
+export const TAG_TYPES = { 1: '企业标签', 2: '人员标签' } as const;
+
+/** project.processed: 1 is the full-process environment, anything else tasks only (spec 1 §3). */
+export const PROJECT_PROCESSED = { 0: '仅任务', 1: '全流程' } as const;

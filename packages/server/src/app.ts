@@ -21,6 +21,7 @@ import type { RouteDeps } from './http/types';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
 import { registerAuthRoutes } from './platform/auth/routes';
+import { registerLookupRoutes } from './platform/lookups/routes';
 import { registerSystemRoutes } from './platform/system/routes';
 import { registerTenantRoutes } from './platform/tenants/routes';
 import { createServices, type Services } from './services';
@@ -99,6 +100,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   registerTenantRoutes(deps);
   registerProjectRoutes(deps);
   registerDashboardRoutes(deps);
+  registerLookupRoutes(deps);
 
   await serveWeb(app, config);
   return { app, services };

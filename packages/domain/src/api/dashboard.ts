@@ -13,3 +13,8 @@ export const dashboardOverviewSchema = z.object({
   enterprisesByTenant: z.array(namedValueSchema),
 });
 export type DashboardOverview = z.infer<typeof dashboardOverviewSchema>;
+
+/** The platform operator may narrow the figures to one tenant; others only to one of their own. */
+export const dashboardOverviewQuerySchema = z.object({
+  tenantId: z.preprocess((input) => (input === '' ? undefined : input), z.coerce.number().int().min(1).optional()),
+});

@@ -4,6 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { AppDb, DbOrTx } from '../db/client';
 import { enterpriseMembers, enterprises, notices, projects, roles, tenants, userRoles, users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
+import { seedCatalogueData } from './demo-catalogue';
 import { BUILT_IN_ROLES } from './reference-data';
 import { ensureBuiltInRoles } from './reference';
 
@@ -181,6 +182,7 @@ export async function seedDemoData(db: AppDb): Promise<boolean> {
         }
       }
     }
+    await seedCatalogueData(tx);
   });
   return true;
 }

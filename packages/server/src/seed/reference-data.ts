@@ -5,13 +5,16 @@ import {
   ENTERPRISE_AGREEMENT_STATUS,
   ENTERPRISE_STATUS,
   INVOICE_RECIPIENT_STATUS,
+  PARENT_VISIT_TYPE_NAMES,
   PAY_STATUS_LIST_READING,
   PERSON_LOGIN_FLAG,
   PROJECT_STATUS,
   SETTLEMENT_AUDIT_STATUS,
   type Side,
   type StatusDictionary,
+  TASK_TYPE_PARENTS,
   TASK_TYPES,
+  type TaskTypeId,
   VOUCHER_STATUS,
 } from '@fieldpay/domain';
 
@@ -309,3 +312,19 @@ export const BUILT_IN_ROLES = {
 };
 
 export const PLATFORM_TENANT = { id: 0, name: '灵活用工结算平台', company: '平台运营中心', contracts: '' };
+
+export interface TaskTypeSeed {
+  code: string;
+  name: string;
+  parentCode: string | null;
+}
+
+/** Task types for the task-type lookup: the parents first, then every type with its parent. */
+export const TASK_TYPE_SEEDS: TaskTypeSeed[] = [
+  ...Object.entries(PARENT_VISIT_TYPE_NAMES).map(([code, name]) => ({ code, name, parentCode: null })),
+  ...(Object.entries(TASK_TYPES) as [TaskTypeId, string][]).map(([code, name]) => ({
+    code,
+    name,
+    parentCode: TASK_TYPE_PARENTS[code] ?? null,
+  })),
+];

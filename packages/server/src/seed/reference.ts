@@ -10,6 +10,7 @@ import {
   roleMenus,
   rolePermissions,
   roles,
+  taskTypes,
   tenants,
 } from '../db/schema';
 import {
@@ -21,6 +22,7 @@ import {
   PERMISSIONS,
   PLATFORM_ONLY_PERMISSIONS,
   PLATFORM_TENANT,
+  TASK_TYPE_SEEDS,
 } from './reference-data';
 
 /** Screens only the platform operator (tenant 0) sees. */
@@ -120,6 +122,10 @@ export async function applyReferenceData(db: AppDb): Promise<void> {
         .onConflictDoUpdate({ target: dicts.code, set: { name: dict.name } });
       await tx.delete(dictItems).where(eq(dictItems.dictCode, dict.code));
       await tx.insert(dictItems).values(dict.items.map((item, sort) => ({ dictCode: dict.code, ...item, sort })));
+    }
+    for (const [sort, seed] of TASK_TYPE_SEEDS.entries()) {
+      const values = { ...seed, sort };
+      await tx.insert(taskTypes).values(values).onConflictDoUpdate({ target: taskTypes.code, set: values });
     }
     // operators may have edited config values; only missing keys are added
     await tx.insert(configs).values(CONFIGS).onConflictDoNothing();

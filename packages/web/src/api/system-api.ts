@@ -40,7 +40,11 @@ export interface DashboardOverview {
   enterprisesByTenant: NamedValue[];
 }
 
-export async function dashboardOverview(): Promise<DashboardOverview> {
-  const answer = await http.get<DashboardOverview>('/api/sys/dashboard/overview');
+/** `tenantId` narrows the figures to one tenant (the platform operator's tenant filter). */
+export async function dashboardOverview(tenantId?: number): Promise<DashboardOverview> {
+  const answer = await http.get<DashboardOverview>(
+    '/api/sys/dashboard/overview',
+    tenantId === undefined ? undefined : { tenantId },
+  );
   return answer.result;
 }

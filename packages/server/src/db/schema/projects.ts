@@ -19,6 +19,8 @@ export const projects = pgTable(
     projectName: varchar('project_name', { length: 100 }).notNull(),
     /** 0 待审核 … 6 审核中 (PROJECT_STATUS in domain) */
     projectStatus: smallint('project_status').notNull().default(0),
+    /** 1 the full-process environment, 0 tasks only (spec 1 §3) */
+    processed: smallint('processed').notNull().default(1),
     startTime: timestamp('start_time', { withTimezone: true }),
     endTime: timestamp('end_time', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,4 +29,23 @@ export const projects = pgTable(
     uniqueIndex('projects_tenant_sn').on(t.tenantId, t.projectSn),
     index('projects_enterprise_status').on(t.tenantId, t.enterpriseId, t.projectStatus),
   ],
+);
+
+/**
+ * A project whose data is also shown on another tenant (the visible-platform column, otherTenantVos):
+ * tenantId is the tenant that sees it, the project keeps its own tenant.
+ */
+export const projectDataRelations = pgTable(
+  'project_data_relations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('project_data_relations_tenant_project').on(t.tenantId, t.projectId)],
 );

@@ -1,4 +1,4 @@
-import { dashboardOverviewSchema, envelopeOf } from '@fieldpay/domain';
+import { dashboardOverviewQuerySchema, dashboardOverviewSchema, envelopeOf } from '@fieldpay/domain';
 import { ok } from '../../http/envelope';
 import { principalOf } from '../../http/guards';
 import type { RouteDeps } from '../../http/types';
@@ -10,11 +10,12 @@ export function registerDashboardRoutes({ app, services, guards }: RouteDeps): v
     {
       schema: {
         tags: ['首页'],
-        summary: '首页统计（按会话范围的真实数据）',
+        summary: '首页统计（按会话范围的真实数据，可按平台筛选）',
+        querystring: dashboardOverviewQuerySchema,
         response: { 200: envelopeOf(dashboardOverviewSchema) },
       },
       preHandler: guards.authenticate,
     },
-    async (request) => ok(await dashboardOverview(services.ctx.db, principalOf(request))),
+    async (request) => ok(await dashboardOverview(services.ctx.db, principalOf(request), request.query.tenantId)),
   );
 }

@@ -12,11 +12,19 @@ const IN_PROGRESS = 4;
 
 /**
  * Real figures of what exists in the principal's scope. Enterprise users see their own company's
- * figures on each platform it works on; later modules add tasks and settlements here.
+ * figures on each platform it works on; later modules add tasks and settlements here. A tenant id
+ * narrows the scope to that tenant (the operator's tenant filter); outside the scope it finds nothing.
  */
-export async function dashboardOverview(db: DbOrTx, principal: Principal): Promise<DashboardOverview> {
+export async function dashboardOverview(
+  db: DbOrTx,
+  principal: Principal,
+  tenantId?: number,
+): Promise<DashboardOverview> {
   const scope = await visibleTenantIds(db, principal);
-  const tenantFilter = scope === 'all' ? ne(tenants.id, 0) : inArray(tenants.id, scope.length ? scope : [-1]);
+  const tenantFilter = and(
+    scope === 'all' ? ne(tenants.id, 0) : inArray(tenants.id, scope.length ? scope : [-1]),
+    tenantId === undefined ? undefined : eq(tenants.id, tenantId),
+  );
   const ownCompany =
     principal.side === 'enterprise'
       ? sql`${enterprises.taxNumber} = (select tax_number from enterprises where id = ${principal.enterpriseId ?? -1})`
@@ -54,13 +62,14 @@ export async function dashboardOverview(db: DbOrTx, principal: Principal): Promi
   }));
 
   const sum = (list: NamedValue[]) => list.reduce((total, item) => total + item.value, 0);
-  const platformStaff = principal.userIdentity === 1 ? (staffByTenant.get(0) ?? 0) : 0;
+  // the operator's own staff belong to no tenant: counted only in the all-tenant figures
+  const platformStaff = principal.userIdentity === 1 && tenantId === undefined ? (staffByTenant.get(0) ?? 0) : 0;
   return {
     tenantCount: enterprisesByTenant.length,
     enterpriseCount: sum(enterprisesByTenant),
     userCount: sum(usersByTenant) + platformStaff,
-    projectCount: await countProjects(db, principal),
-    projectsInProgress: await countProjects(db, principal, [IN_PROGRESS]),
+    projectCount: await countProjects(db, principal, undefined, tenantId),
+    projectsInProgress: await countProjects(db, principal, [IN_PROGRESS], tenantId),
     usersByTenant,
     enterprisesByTenant,
   };

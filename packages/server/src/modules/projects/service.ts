@@ -1,7 +1,9 @@
-import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import type { LookupQuery, LookupRecord, Page } from '@fieldpay/domain';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { projects } from '../../db/schema';
+import { enterprises, projectDataRelations, projects, tenants } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
+import { contains, equalsIfGiven, joinParts, pageOf, tenantScope } from '../../platform/lookups/query';
 
 /** Projects a principal may see: all (platform admin), its tenant's (tenant staff), its enterprise's. */
 export function projectScope(principal: Principal): SQL | undefined {
@@ -11,10 +13,110 @@ export function projectScope(principal: Principal): SQL | undefined {
   return principal.userIdentity === 1 ? undefined : eq(projects.tenantId, principal.tenantId);
 }
 
-export async function countProjects(db: DbOrTx, principal: Principal, statuses?: number[]): Promise<number> {
+/** Projects in scope, optionally of some statuses and of one tenant (narrowing the scope, never widening it). */
+export async function countProjects(
+  db: DbOrTx,
+  principal: Principal,
+  statuses?: number[],
+  tenantId?: number,
+): Promise<number> {
   const [{ n }] = await db
     .select({ n: count() })
     .from(projects)
-    .where(and(projectScope(principal), statuses?.length ? inArray(projects.projectStatus, statuses) : undefined));
+    .where(
+      and(
+        projectScope(principal),
+        statuses?.length ? inArray(projects.projectStatus, statuses) : undefined,
+        equalsIfGiven(projects.tenantId, tenantId),
+      ),
+    );
   return n;
+}
+
+/** Projects in scope for the project picker; projectId finds one (to label a value a form already holds). */
+export async function lookupProjects(
+  db: DbOrTx,
+  principal: Principal,
+  query: LookupQuery<'project'>,
+): Promise<Page<LookupRecord<'project'>>> {
+  const where = and(
+    projectScope(principal),
+    contains(projects.projectName, query.projectName),
+    equalsIfGiven(projects.id, query.projectId),
+    equalsIfGiven(projects.processed, query.processed),
+    equalsIfGiven(projects.enterpriseId, query.clientId),
+  );
+  return pageOf(
+    query,
+    async () => (await db.select({ n: count() }).from(projects).where(where))[0].n,
+    (limit, offset) =>
+      db
+        .select({
+          id: projects.id,
+          projectName: projects.projectName,
+          projectSn: projects.projectSn,
+          clientId: projects.enterpriseId,
+          clientName: enterprises.name,
+          processed: projects.processed,
+          projectStatus: projects.projectStatus,
+        })
+        .from(projects)
+        .innerJoin(enterprises, eq(enterprises.id, projects.enterpriseId))
+        .where(where)
+        .orderBy(desc(projects.id))
+        .limit(limit)
+        .offset(offset),
+    (row) => ({
+      ...row,
+      value: row.id,
+      label: row.projectName,
+      description: joinParts(row.projectSn, row.clientName),
+    }),
+  );
+}
+
+/**
+ * Projects whose data is related to a tenant other than their own (spec 1 §2 visible platforms):
+ * platform staff see those related to their tenant, enterprise users their own projects that
+ * are related anywhere, the platform operator all of them.
+ */
+export async function lookupDataProjects(
+  db: DbOrTx,
+  principal: Principal,
+  query: LookupQuery<'dataProject'>,
+): Promise<Page<LookupRecord<'dataProject'>>> {
+  const related = db
+    .select({ projectId: projectDataRelations.projectId })
+    .from(projectDataRelations)
+    .where(principal.side === 'enterprise' ? undefined : tenantScope(principal, projectDataRelations.tenantId));
+  const where = and(
+    inArray(projects.id, related),
+    principal.side === 'enterprise' ? projectScope(principal) : undefined,
+    contains(projects.projectName, query.name),
+  );
+  return pageOf(
+    query,
+    async () => (await db.select({ n: count() }).from(projects).where(where))[0].n,
+    (limit, offset) =>
+      db
+        .select({
+          id: projects.id,
+          name: projects.projectName,
+          projectSn: projects.projectSn,
+          tenantId: projects.tenantId,
+          sourceTenantName: tenants.name,
+        })
+        .from(projects)
+        .innerJoin(tenants, eq(tenants.id, projects.tenantId))
+        .where(where)
+        .orderBy(desc(projects.id))
+        .limit(limit)
+        .offset(offset),
+    (row) => ({
+      ...row,
+      value: row.id,
+      label: row.name,
+      description: joinParts(row.projectSn, row.sourceTenantName),
+    }),
+  );
 }

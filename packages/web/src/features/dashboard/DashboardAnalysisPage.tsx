@@ -3,10 +3,11 @@ import { CHART, cutChartLabel, MSG, needsChartSlider } from '@fieldpay/domain';
 import { ApartmentOutlined, BankOutlined, ProjectOutlined, TeamOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { type DashboardOverview, dashboardOverview, type NamedValue } from '../../api/system-api';
 import { useSession } from '../../app/session-store';
 import { type ChartOption, EChart } from '../../components/EChart';
+import { RemoteSelect } from '../../components/RemoteSelect';
 import './dashboard.css';
 
 export function barOption(series: NamedValue[], unit: string): ChartOption {
@@ -128,13 +129,19 @@ function Figures({ data, enterpriseSide }: { data: DashboardOverview; enterprise
 export default function DashboardAnalysisPage() {
   const userInfo = useSession((state) => state.userInfo);
   const side = useSession((state) => state.side);
-  const overview = useQuery({ queryKey: ['dashboard', 'overview', userInfo?.tenant.id], queryFn: dashboardOverview });
+  // the platform operator sees every tenant and may narrow the figures to one of them
+  const isOperator = side === 'platform' && userInfo?.tenant.id === 0;
+  const [tenantFilter, setTenantFilter] = useState<{ id: number; name: string } | undefined>(undefined);
+  const overview = useQuery({
+    queryKey: ['dashboard', 'overview', userInfo?.tenant.id, tenantFilter?.id],
+    queryFn: () => dashboardOverview(tenantFilter?.id),
+  });
   const greeting = userInfo ? `${userInfo.realname || userInfo.username}，欢迎回来` : '欢迎回来';
   const scope =
     side === 'enterprise'
       ? (userInfo?.enterprise?.enterpriseName ?? '')
-      : userInfo?.tenant.id === 0
-        ? '全平台数据'
+      : isOperator
+        ? (tenantFilter?.name ?? '全平台数据')
         : (userInfo?.tenant.tenantName ?? '');
 
   return (
@@ -144,6 +151,23 @@ export default function DashboardAnalysisPage() {
           <h2 className="dashboard-title">{greeting}</h2>
           <div className="dashboard-scope">数据范围：{scope}</div>
         </div>
+        {isOperator && (
+          <div className="dashboard-filter">
+            <span className="dashboard-filter-label">平台</span>
+            <RemoteSelect
+              kind="tenant"
+              aria-label="按平台筛选"
+              placeholder="全部平台"
+              className="dashboard-filter-select"
+              value={tenantFilter?.id}
+              onChange={(value, record) =>
+                setTenantFilter(
+                  value === undefined ? undefined : { id: Number(value), name: record?.name ?? String(value) },
+                )
+              }
+            />
+          </div>
+        )}
       </div>
       {overview.isPending ? (
         <Card>

@@ -1,0 +1,78 @@
+import { index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { enterprises, tenants } from './tenancy';
+
+/**
+ * Payout rails of a tenant: the bank platforms it pays through (bankNo is a bank_type dictionary
+ * code; CMB and SCP are the special ones), the enterprises' virtual sub-accounts on them, and the
+ * tenant's own channel accounts. The payouts issue adds balances, transfers and yurrefs.
+ */
+export const bankPlatforms = pgTable(
+  'bank_platforms',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    platformName: varchar('platform_name', { length: 50 }).notNull(),
+    bankNo: varchar('bank_no', { length: 16 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bank_platforms_tenant_name').on(t.tenantId, t.platformName)],
+);
+
+/** An enterprise's virtual sub-account (记账子单元) on one bank platform. */
+export const virtualAccounts = pgTable(
+  'virtual_accounts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    platformId: integer('platform_id')
+      .notNull()
+      .references(() => bankPlatforms.id),
+    accountName: varchar('account_name', { length: 100 }).notNull(),
+    accountNo: varchar('account_no', { length: 32 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('virtual_accounts_tenant_platform_no').on(t.tenantId, t.platformId, t.accountNo),
+    index('virtual_accounts_enterprise').on(t.tenantId, t.enterpriseId),
+  ],
+);
+
+/** The tenant's own settlement accounts on its bank platforms (the payer side of payouts). */
+export const channelAccounts = pgTable(
+  'channel_accounts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    platformId: integer('platform_id')
+      .notNull()
+      .references(() => bankPlatforms.id),
+    accountNo: varchar('account_no', { length: 32 }).notNull(),
+    accountName: varchar('account_name', { length: 100 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('channel_accounts_tenant_no').on(t.tenantId, t.accountNo)],
+);
+
+/**
+ * Bank branches by CNAPS code (联行号). The branch directory is public reference data, the same
+ * for every tenant, so this table alone carries no tenant_id (like dictionaries).
+ */
+export const bankBranches = pgTable(
+  'bank_branches',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    cnapsCode: varchar('cnaps_code', { length: 12 }).notNull(),
+    bankNo: varchar('bank_no', { length: 16 }).notNull(),
+    bankBranchName: varchar('bank_branch_name', { length: 100 }).notNull(),
+  },
+  (t) => [uniqueIndex('bank_branches_cnaps').on(t.cnapsCode), index('bank_branches_bank').on(t.bankNo)],
+);

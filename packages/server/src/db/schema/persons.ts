@@ -1,0 +1,50 @@
+import { integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { projects } from './projects';
+import { enterprises, tenants } from './tenancy';
+
+/**
+ * Natural persons (service personnel) registered on a tenant; the same person on two tenants is
+ * two rows. loginFlag 0 normal, 1 banned, 2 login-restricted, 3 other. The persons issue adds
+ * identity, bank and agreement details.
+ */
+export const persons = pgTable(
+  'persons',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    userSn: varchar('user_sn', { length: 32 }).notNull(),
+    name: varchar('name', { length: 32 }).notNull(),
+    phone: varchar('phone', { length: 11 }).notNull(),
+    loginFlag: smallint('login_flag').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('persons_tenant_sn').on(t.tenantId, t.userSn),
+    uniqueIndex('persons_tenant_phone').on(t.tenantId, t.phone),
+  ],
+);
+
+/** A person serving on a project of an enterprise; status 1 serving, 2 left. */
+export const projectPersons = pgTable(
+  'project_persons',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id),
+    status: smallint('status').notNull().default(1),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('project_persons_tenant_project_person').on(t.tenantId, t.projectId, t.personId)],
+);

@@ -1,0 +1,44 @@
+import { date, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { enterprises, tenants } from './tenancy';
+
+/** An enterprise's product library (boyaProduct): name, specification (规格), maker; source 1 entered by the enterprise, 2 imported by the platform. */
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    productName: varchar('product_name', { length: 100 }).notNull(),
+    productGuige: varchar('product_guige', { length: 64 }).notNull().default(''),
+    productFactory: varchar('product_factory', { length: 100 }).notNull().default(''),
+    source: smallint('source').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_tenant_enterprise_name_guige').on(t.tenantId, t.enterpriseId, t.productName, t.productGuige),
+  ],
+);
+
+/** Products an enterprise holds a maker's authorisation for (projects with authStatus 1 bind only these). */
+export const productAuthorisations = pgTable(
+  'product_authorisations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    authorisedOn: date('authorised_on').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('product_authorisations_tenant_enterprise_product').on(t.tenantId, t.enterpriseId, t.productId)],
+);

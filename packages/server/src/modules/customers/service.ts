@@ -1,0 +1,104 @@
+import { CUSTOMER_TYPES, type LookupQuery, type LookupRecord, type Page } from '@fieldpay/domain';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { customers, organisations } from '../../db/schema';
+import type { Principal } from '../../platform/auth/sessions';
+import { contains, enterpriseScope, equalsIfGiven, joinParts, pageOf } from '../../platform/lookups/query';
+
+const customerTypeName = (code: string): string => CUSTOMER_TYPES[code as keyof typeof CUSTOMER_TYPES] ?? code;
+
+/** Terminals (organisations) of the enterprises in scope. */
+export async function lookupOrganisations(
+  db: DbOrTx,
+  principal: Principal,
+  query: LookupQuery<'organisation'>,
+): Promise<Page<LookupRecord<'organisation'>>> {
+  const where = and(
+    enterpriseScope(principal, organisations.tenantId, organisations.enterpriseId),
+    contains(organisations.orgName, query.orgName),
+    equalsIfGiven(organisations.auditStatus, query.auditStatus),
+    equalsIfGiven(organisations.orgType, query.orgType),
+  );
+  return pageOf(
+    query,
+    async () => (await db.select({ n: count() }).from(organisations).where(where))[0].n,
+    (limit, offset) =>
+      db
+        .select({
+          id: organisations.id,
+          orgName: organisations.orgName,
+          orgType: organisations.orgType,
+          auditStatus: organisations.auditStatus,
+          province: organisations.province,
+          city: organisations.city,
+          area: organisations.area,
+          street: organisations.address,
+          enterpriseId: organisations.enterpriseId,
+        })
+        .from(organisations)
+        .where(where)
+        .orderBy(asc(organisations.id))
+        .limit(limit)
+        .offset(offset),
+    (row) => {
+      const address = `${row.province}${row.city}${row.area}${row.street}`;
+      const orgTypeName = customerTypeName(row.orgType);
+      return {
+        id: row.id,
+        orgName: row.orgName,
+        orgType: row.orgType,
+        orgTypeName,
+        auditStatus: row.auditStatus,
+        address,
+        enterpriseId: row.enterpriseId,
+        value: row.id,
+        label: row.orgName,
+        description: joinParts(orgTypeName, address),
+      };
+    },
+  );
+}
+
+/** Customers (doctors, pharmacists, buyers) of the enterprises in scope, with their terminal. */
+export async function lookupCustomers(
+  db: DbOrTx,
+  principal: Principal,
+  query: LookupQuery<'customer'>,
+): Promise<Page<LookupRecord<'customer'>>> {
+  const where = and(
+    enterpriseScope(principal, customers.tenantId, customers.enterpriseId),
+    contains(customers.cusName, query.cusName),
+    equalsIfGiven(customers.auditStatus, query.auditStatus),
+    equalsIfGiven(customers.cusType, query.cusType),
+  );
+  return pageOf(
+    query,
+    async () => (await db.select({ n: count() }).from(customers).where(where))[0].n,
+    (limit, offset) =>
+      db
+        .select({
+          id: customers.id,
+          cusName: customers.cusName,
+          cusType: customers.cusType,
+          orgName: organisations.orgName,
+          department: customers.department,
+          auditStatus: customers.auditStatus,
+        })
+        .from(customers)
+        .innerJoin(organisations, eq(organisations.id, customers.organisationId))
+        .where(where)
+        .orderBy(asc(customers.id))
+        .limit(limit)
+        .offset(offset),
+    (row) => {
+      const cusTypeName = customerTypeName(row.cusType);
+      return {
+        ...row,
+        cusTypeName,
+        value: row.id,
+        label: row.cusName,
+        description: joinParts(cusTypeName, row.orgName),
+      };
+    },
+  );
+}

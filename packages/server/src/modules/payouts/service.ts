@@ -1,0 +1,156 @@
+import { DICT_CODES, type LookupQuery, type LookupRecord, type Page } from '@fieldpay/domain';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { bankBranches, bankPlatforms, channelAccounts, dictItems, virtualAccounts } from '../../db/schema';
+import type { Principal } from '../../platform/auth/sessions';
+import { contains, enterpriseScope, equalsIfGiven, joinParts, pageOf, tenantScope } from '../../platform/lookups/query';
+
+/** The bank's name from the bank_type dictionary, joined on a bank code column. */
+const bankNameOn = (bankNoColumn: typeof bankPlatforms.bankNo | typeof bankBranches.bankNo) =>
+  and(eq(dictItems.dictCode, DICT_CODES.bankType), eq(dictItems.value, bankNoColumn));
+
+/** Bank platforms the tenants in scope pay through (enterprise users: their session's tenant). */
+export async function lookupBankPlatforms(
+  db: DbOrTx,
+  principal: Principal,
+  query: LookupQuery<'bankPlatform'>,
+): Promise<Page<LookupRecord<'bankPlatform'>>> {
+  const where = and(
+    tenantScope(principal, bankPlatforms.tenantId),
+    contains(bankPlatforms.platformName, query.platformName),
+  );
+  return pageOf(
+    query,
+    async () => (await db.select({ n: count() }).from(bankPlatforms).where(where))[0].n,
+    (limit, offset) =>
+      db
+        .select({
+          id: bankPlatforms.id,
+          platformName: bankPlatforms.platformName,
+          bankNo: bankPlatforms.bankNo,
+          bankNoText: dictItems.title,
+          tenantId: bankPlatforms.tenantId,
+        })
+        .from(bankPlatforms)
+        .leftJoin(dictItems, bankNameOn(bankPlatforms.bankNo))
+        .where(where)
+        .orderBy(asc(bankPlatforms.id))
+        .limit(limit)
+        .offset(offset),
+    (row) => {
+      const bankNoText = row.bankNoText ?? row.bankNo;
+      return { ...row, bankNoText, value: row.id, label: row.platformName, description: bankNoText };
+    },
+  );
+}
+
+/** Virtual sub-accounts of the enterprises in scope; platformId narrows to one bank platform. */
+export async function lookupVirtualAccounts(
+  db: DbOrTx,
+  principal: Principal,
+  query: LookupQuery<'virtualAccount'>,
+): Promise<Page<LookupRecord<'virtualAccount'>>> {
+  const where = and(
+    enterpriseScope(principal, virtualAccounts.tenantId, virtualAccounts.enterpriseId),
+    contains(virtualAccounts.accountName, query.accountName),
+    equalsIfGiven(virtualAccounts.platformId, query.platformId),
+  );
+  return pageOf(
+    query,
+    async () => (await db.select({ n: count() }).from(virtualAccounts).where(where))[0].n,
+    (limit, offset) =>
+      db
+        .select({
+          id: virtualAccounts.id,
+          accountName: virtualAccounts.accountName,
+          accountNo: virtualAccounts.accountNo,
+          platformId: virtualAccounts.platformId,
+          platformName: bankPlatforms.platformName,
+          enterpriseId: virtualAccounts.enterpriseId,
+        })
+        .from(virtualAccounts)
+        .innerJoin(bankPlatforms, eq(bankPlatforms.id, virtualAccounts.platformId))
+        .where(where)
+        .orderBy(asc(virtualAccounts.id))
+        .limit(limit)
+        .offset(offset),
+    (row) => ({
+      ...row,
+      value: row.id,
+      label: row.accountName,
+      description: joinParts(row.accountNo, row.platformName),
+    }),
+  );
+}
+
+/** Bank branches by name (public reference data: every session sees the same directory). */
+export async function lookupBankBranches(
+  db: DbOrTx,
+  query: LookupQuery<'bankBranch'>,
+): Promise<Page<LookupRecord<'bankBranch'>>> {
+  const where = contains(bankBranches.bankBranchName, query.bankBranchName);
+  return pageOf(
+    query,
+    async () => (await db.select({ n: count() }).from(bankBranches).where(where))[0].n,
+    (limit, offset) =>
+      db
+        .select({
+          id: bankBranches.id,
+          bankBranchName: bankBranches.bankBranchName,
+          cnapsCode: bankBranches.cnapsCode,
+          bankNo: bankBranches.bankNo,
+          bankName: dictItems.title,
+        })
+        .from(bankBranches)
+        .leftJoin(dictItems, bankNameOn(bankBranches.bankNo))
+        .where(where)
+        .orderBy(asc(bankBranches.id))
+        .limit(limit)
+        .offset(offset),
+    (row) => ({
+      ...row,
+      bankName: row.bankName ?? row.bankNo,
+      value: row.id,
+      label: row.bankBranchName,
+      description: `联行号 ${row.cnapsCode}`,
+    }),
+  );
+}
+
+/** The tenants' own channel accounts, searched by account number. */
+export async function lookupChannelAccounts(
+  db: DbOrTx,
+  principal: Principal,
+  query: LookupQuery<'channelAccount'>,
+): Promise<Page<LookupRecord<'channelAccount'>>> {
+  const where = and(
+    tenantScope(principal, channelAccounts.tenantId),
+    contains(channelAccounts.accountNo, query.accountNo),
+  );
+  return pageOf(
+    query,
+    async () => (await db.select({ n: count() }).from(channelAccounts).where(where))[0].n,
+    (limit, offset) =>
+      db
+        .select({
+          id: channelAccounts.id,
+          accountNo: channelAccounts.accountNo,
+          accountName: channelAccounts.accountName,
+          platformId: channelAccounts.platformId,
+          platformName: bankPlatforms.platformName,
+          tenantId: channelAccounts.tenantId,
+        })
+        .from(channelAccounts)
+        .innerJoin(bankPlatforms, eq(bankPlatforms.id, channelAccounts.platformId))
+        .where(where)
+        .orderBy(asc(channelAccounts.id))
+        .limit(limit)
+        .offset(offset),
+    (row) => ({
+      ...row,
+      value: row.id,
+      label: row.accountNo,
+      description: joinParts(row.accountName, row.platformName),
+    }),
+  );
+}

@@ -1,0 +1,44 @@
+import { type LookupQuery, type LookupRecord, maskPhone, type Page } from '@fieldpay/domain';
+import { and, asc, count, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { persons, projectPersons } from '../../db/schema';
+import type { Principal } from '../../platform/auth/sessions';
+import { contains, enterpriseScope, equalsIfGiven, pageOf } from '../../platform/lookups/query';
+
+/**
+ * Persons serving on the projects of the enterprises in scope, each once however many projects
+ * they serve; projectId and status narrow by their service. Phones go out masked.
+ */
+export async function lookupEmployees(
+  db: DbOrTx,
+  principal: Principal,
+  query: LookupQuery<'employee'>,
+): Promise<Page<LookupRecord<'employee'>>> {
+  const serving = db
+    .select({ personId: projectPersons.personId })
+    .from(projectPersons)
+    .where(
+      and(
+        enterpriseScope(principal, projectPersons.tenantId, projectPersons.enterpriseId),
+        equalsIfGiven(projectPersons.projectId, query.projectId),
+        equalsIfGiven(projectPersons.status, query.status),
+      ),
+    );
+  const where = and(inArray(persons.id, serving), contains(persons.name, query.name));
+  return pageOf(
+    query,
+    async () => (await db.select({ n: count() }).from(persons).where(where))[0].n,
+    (limit, offset) =>
+      db
+        .select({ id: persons.id, name: persons.name, phone: persons.phone })
+        .from(persons)
+        .where(where)
+        .orderBy(asc(persons.id))
+        .limit(limit)
+        .offset(offset),
+    (row) => {
+      const phone = maskPhone(row.phone);
+      return { id: row.id, name: row.name, phone, value: row.id, label: row.name, description: phone };
+    },
+  );
+}

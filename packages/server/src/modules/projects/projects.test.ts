@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app';
+import { askLookup, createLookupWorld, insertProject, type LookupWorld, labelsOf, marker } from '../../../test/lookups';
+import { projectDataRelations } from '../../db/schema';
+
+const t = useTestApp();
+let world: LookupWorld;
+let search: string;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  world = await createLookupWorld(t);
+  search = marker('项');
+  ids.full = await insertProject(t.database, world.own, { projectName: `${search}心血管学术推广项目`, processed: 1 });
+  ids.tasks = await insertProject(t.database, world.own, { projectName: `${search}药店动销项目`, processed: 0 });
+  ids.sibling = await insertProject(t.database, world.sibling, { projectName: `${search}眼科市场调研项目` });
+  ids.foreign = await insertProject(t.database, world.foreign, { projectName: `${search}疫苗患者教育项目` });
+  // own project also shown on tenant B; the foreign project also shown on tenant A
+  await t.database.db.insert(projectDataRelations).values([
+    { tenantId: world.tenantB, projectId: ids.full },
+    { tenantId: world.tenantA, projectId: ids.foreign },
+  ]);
+});
+
+describe('project lookup', () => {
+  it('filters by projectName, processed, clientId and projectId', async () => {
+    expect((await askLookup(t.app, world.enterpriseUser, 'project', { projectName: search })).total).toBe(2);
+    expect(labelsOf(await askLookup(t.app, world.staffA, 'project', { projectName: search, processed: 0 }))).toEqual([
+      `${search}药店动销项目`,
+    ]);
+    const byClient = await askLookup(t.app, world.staffA, 'project', {
+      projectName: search,
+      clientId: world.sibling.enterpriseId,
+    });
+    expect(byClient.records).toEqual([
+      expect.objectContaining({ label: `${search}眼科市场调研项目`, clientId: world.sibling.enterpriseId }),
+    ]);
+    const one = await askLookup(t.app, world.admin, 'project', { projectId: ids.foreign });
+    expect(one.records).toEqual([expect.objectContaining({ id: ids.foreign, processed: 1, projectStatus: 0 })]);
+    // an id outside the scope finds nothing
+    expect((await askLookup(t.app, world.enterpriseUser, 'project', { projectId: ids.sibling })).total).toBe(0);
+  });
+});
+
+describe('data-relation project lookup', () => {
+  it('platform staff see projects related to their tenant; enterprises their own related projects', async () => {
+    const forA = await askLookup(t.app, world.staffA, 'dataProject', { name: search });
+    expect(forA.records).toEqual([
+      expect.objectContaining({ label: `${search}疫苗患者教育项目`, tenantId: world.tenantB }),
+    ]);
+    expect(labelsOf(await askLookup(t.app, world.staffB, 'dataProject', { name: search }))).toEqual([
+      `${search}心血管学术推广项目`,
+    ]);
+    expect(labelsOf(await askLookup(t.app, world.enterpriseUser, 'dataProject', { name: search }))).toEqual([
+      `${search}心血管学术推广项目`,
+    ]);
+    expect((await askLookup(t.app, world.admin, 'dataProject', { name: search })).total).toBe(2);
+  });
+});

@@ -1,0 +1,49 @@
+import { type LookupQuery, type LookupRecord, lookupRowDisabled, type Page } from '@fieldpay/domain';
+import { and, asc, count, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { tenants } from '../../db/schema';
+import type { Principal } from '../auth/sessions';
+import { contains, equalsIfGiven, pageOf, tenantsIn } from '../lookups/query';
+import { visibleTenantIds } from './service';
+
+/**
+ * The tenant lookup: the same tenants as GET /api/sys2/tenant/queryList (the platform operator all,
+ * staff their own, enterprise users those they work on), as select options.
+ */
+export async function lookupTenants(
+  db: DbOrTx,
+  principal: Principal,
+  query: LookupQuery<'tenant'>,
+): Promise<Page<LookupRecord<'tenant'>>> {
+  const where = and(
+    ne(tenants.id, 0),
+    tenantsIn(tenants.id, await visibleTenantIds(db, principal)),
+    contains(tenants.name, query.name),
+    equalsIfGiven(tenants.status, query.status),
+  );
+  return pageOf(
+    query,
+    async () => (await db.select({ n: count() }).from(tenants).where(where))[0].n,
+    (limit, offset) =>
+      db
+        .select({
+          id: tenants.id,
+          name: tenants.name,
+          company: tenants.company,
+          contracts: tenants.contracts,
+          status: tenants.status,
+        })
+        .from(tenants)
+        .where(where)
+        .orderBy(asc(tenants.id))
+        .limit(limit)
+        .offset(offset),
+    (row) => ({
+      ...row,
+      value: row.id,
+      label: row.name,
+      description: row.company,
+      disabled: lookupRowDisabled('tenant', row.status, query.status),
+    }),
+  );
+}

@@ -1,0 +1,25 @@
+/** The remote-select lookups: GET /api/sys/lookup/{kind} (catalogue in @fieldpay/domain). */
+import type { LookupFilters, LookupKind, LookupRecord, Page } from '@fieldpay/domain';
+import { http } from './client';
+
+export interface LookupRequest<K extends LookupKind> {
+  filters: Partial<LookupFilters<K>>;
+  pageNo: number;
+  pageSize: number;
+}
+
+/**
+ * One page of a lookup. A failed answer has already been shown by the request layer (its server
+ * message as a warning) and rejects here.
+ */
+export async function fetchLookup<K extends LookupKind>(
+  kind: K,
+  request: LookupRequest<K>,
+): Promise<Page<LookupRecord<K>>> {
+  const answer = await http.get<Page<LookupRecord<K>>>(`/api/sys/lookup/${kind}`, {
+    ...request.filters,
+    pageNo: request.pageNo,
+    pageSize: request.pageSize,
+  });
+  return answer.result;
+}

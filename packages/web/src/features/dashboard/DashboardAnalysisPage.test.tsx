@@ -1,0 +1,80 @@
+import type { LoginUserInfo } from '@fieldpay/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DashboardOverview } from '../../api/system-api';
+import { useSession } from '../../app/session-store';
+import DashboardAnalysisPage from './DashboardAnalysisPage';
+
+const system = vi.hoisted(() => ({ dashboardOverview: vi.fn() }));
+vi.mock('../../api/system-api', () => system);
+const lookups = vi.hoisted(() => ({ fetchLookup: vi.fn() }));
+vi.mock('../../api/lookup-api', () => lookups);
+vi.mock('../../components/EChart', () => ({ EChart: ({ label }: { label: string }) => <div>{label}</div> }));
+
+const figures = (tenantCount: number): DashboardOverview => ({
+  tenantCount,
+  enterpriseCount: 7 * tenantCount,
+  userCount: 9,
+  projectCount: 4,
+  projectsInProgress: 2,
+  usersByTenant: [{ name: '华东众包服务平台', value: 9 }],
+  enterprisesByTenant: [{ name: '华东众包服务平台', value: 7 }],
+});
+
+const user = (tenantId: number, tenantName: string): LoginUserInfo => ({
+  token: 'tok',
+  tenant: { id: tenantId, tenantName },
+  userIdentity: tenantId === 0 ? 1 : 2,
+  realname: '系统管理员',
+  username: 'admin',
+  account: 'admin',
+  enterprise: null,
+  avatar: null,
+  orgCodeTxt: null,
+  phoneVerifyStatus: 0,
+  tenantList: [],
+});
+
+const renderPage = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <DashboardAnalysisPage />
+    </QueryClientProvider>,
+  );
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  system.dashboardOverview.mockImplementation(async (tenantId?: number) => figures(tenantId ? 1 : 3));
+  lookups.fetchLookup.mockResolvedValue({
+    records: [
+      { value: 5, label: '华东众包服务平台', id: 5, name: '华东众包服务平台', company: '', contracts: '', status: 1 },
+    ],
+    total: 1,
+  });
+});
+
+describe('dashboard tenant filter', () => {
+  it('lets the platform operator narrow the figures to one tenant', async () => {
+    useSession.setState({ side: 'platform', userInfo: user(0, '灵活用工结算平台') });
+    renderPage();
+    expect(await screen.findByText('数据范围：全平台数据')).toBeTruthy();
+    expect(system.dashboardOverview).toHaveBeenLastCalledWith(undefined);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '按平台筛选' }));
+    await waitFor(() =>
+      expect(lookups.fetchLookup).toHaveBeenCalledWith('tenant', expect.objectContaining({ pageNo: 1 })),
+    );
+    await act(async () =>
+      fireEvent.click(await screen.findByText('华东众包服务平台', { selector: '.remote-select-option-label' })),
+    );
+    await waitFor(() => expect(system.dashboardOverview).toHaveBeenLastCalledWith(5));
+    expect(await screen.findByText('数据范围：华东众包服务平台')).toBeTruthy();
+  });
+
+  it('is not offered to tenant staff, whose figures are their own tenant’s', async () => {
+    useSession.setState({ side: 'platform', userInfo: user(5, '华东众包服务平台') });
+    renderPage();
+    expect(await screen.findByText('数据范围：华东众包服务平台')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: '按平台筛选' })).toBeNull();
+  });
+});
