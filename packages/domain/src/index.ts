@@ -1,5 +1,7 @@
 export * from './api/auth';
 export * from './api/envelope';
+export * from './api/files';
+export * from './file-signatures';
 export * from './limits';
 export * from './masking';
 export * from './messages';
