@@ -20,7 +20,9 @@ import { installSecurityHeaders } from './http/security-headers';
 import type { RouteDeps } from './http/types';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
+import { registerAppVersionRoutes } from './platform/app-versions/routes';
 import { registerAuthRoutes } from './platform/auth/routes';
+import { registerFileRoutes } from './platform/files/routes';
 import { registerSystemRoutes } from './platform/system/routes';
 import { registerTenantRoutes } from './platform/tenants/routes';
 import { createServices, type Services } from './services';
@@ -99,6 +101,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   registerTenantRoutes(deps);
   registerProjectRoutes(deps);
   registerDashboardRoutes(deps);
+  registerFileRoutes(deps);
+  registerAppVersionRoutes(deps);
 
   await serveWeb(app, config);
   return { app, services };
