@@ -6,7 +6,7 @@
  */
 import { AndroidFilled, AppleFilled } from '@ant-design/icons';
 import { fileSizeLabel, type LatestAppVersion, MSG } from '@fieldpay/domain';
-import { Button, Empty, Spin } from 'antd';
+import { Button, Empty, Spin, theme } from 'antd';
 import dayjs from 'dayjs';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
@@ -46,6 +46,8 @@ function VersionDownloads({ version }: { version: LatestAppVersion }) {
 
 export default function AppDownloadPage() {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  // outside the console layout nothing else gives plain text the console's font
+  const { token } = theme.useToken();
 
   useEffect(() => {
     document.title = `APP下载 - ${PRODUCT_NAME}`;
@@ -60,7 +62,7 @@ export default function AppDownloadPage() {
   }, []);
 
   return (
-    <div className="app-download-page">
+    <div className="app-download-page" style={{ fontFamily: token.fontFamily }}>
       <main className="app-download-card">
         <div className="app-download-brand">
           <BrandMark size={52} />

@@ -272,7 +272,7 @@ export default function AppVersionsPage() {
               </Tooltip>
             ),
           },
-          { title: '发布人', dataIndex: 'publisher', width: 100 },
+          { title: '发布人', dataIndex: 'publisher', width: 120, ellipsis: true },
           {
             title: '发布时间',
             dataIndex: 'createTime',
