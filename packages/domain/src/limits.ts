@@ -80,10 +80,13 @@ export const UPLOAD = {
   invoiceFilesMax: 50,
   /** progress shown while a file is still in flight; 100 only once the server answered */
   progressCapBeforeDone: 99,
+  /** Android packages of the app-version page: far above the attachment limit, still bounded */
+  appPackageMaxMb: 200,
 } as const;
 
 export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png'] as const;
 export const DOCUMENT_EXTENSIONS = ['doc', 'docx', 'pdf'] as const;
+export const APP_PACKAGE_EXTENSIONS = ['apk'] as const;
 
 export type AttachmentPage = 'default' | 'invoice' | 'settleReport';
 

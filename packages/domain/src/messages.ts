@@ -236,5 +236,25 @@ export const MSG = {
   /** placeholder of a remote select, e.g. 请选择税源地 */
   lookupPlaceholder: (title: string) => `请选择${title}`,
   lookupLoadingMore: '加载中…',
+  // ---- files, uploads and app versions (issue 4 items 1 and 8; spec 1 §2, §8; spec 3 §2)
+  uploadNameInvalid: '文件名不能包含路径或特殊字符，请重命名后重新上传',
+  uploadFileMissing: '请选择要上传的文件',
+  uploadFailed: '上传失败，请重新上传',
+  uploadInProgress: '文件正在上传，请稍候',
+  uploadPathInvalid: '上传目录只能包含字母、数字、下划线和短横线',
+  imageUnreadable: '图片无法识别，请重新上传',
+  fileMissing: '文件不存在或已删除',
+  fileLinkExpired: '文件链接已失效，请刷新页面后重试',
+  appPackageWrongType: '请上传apk格式的安卓安装包',
+  appPackageTooLarge: (sizeLabel: string) => `安装包大小不能超过${sizeLabel}`,
+  appVersionRequired: '请输入版本号',
+  appVersionInvalid: '版本号格式为x.y.z，只能包含数字和点',
+  appVersionNotNewer: (latest: string) => `版本号须高于当前最新版本${latest}`,
+  appVersionExists: '该版本号已存在',
+  appPackageOrIosRequired: '请上传安卓安装包或填写iOS下载地址',
+  iosUrlInvalid: '请输入正确的App Store下载地址',
+  releaseNotesRequired: '请输入更新说明',
+  appVersionPublished: '发布成功',
+  noAppVersion: '暂无可下载的版本',
 } as const;
 export type MessageKey = keyof typeof MSG;

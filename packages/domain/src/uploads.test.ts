@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { MB } from './limits';
 import {
   AGREEMENT_FILE_POLICY,
+  appPackagePolicy,
   attachmentPolicy,
+  contentRejection,
   documentPolicy,
   fileExtension,
   imageDimensionRejection,
   imagePolicy,
+  isSafeFileName,
+  largestUploadBytes,
+  policyForScene,
   TAX_LIST_FILE_POLICY,
   uploadRejection,
 } from './uploads';
@@ -63,5 +68,66 @@ describe('upload rule', () => {
     expect(imageDimensionRejection({ width: 201, height: 200 }, { width: 200, height: 200 })).toBe(
       '请上传尺寸宽200px，高200px的图片',
     );
+  });
+});
+
+describe('file names', () => {
+  it('refuses folder parts, parent steps and control characters', () => {
+    expect(isSafeFileName('合同 2025（定稿）.pdf')).toBe(true);
+    for (const name of ['../a.pdf', '..\\a.pdf', 'a/b.pdf', 'a\\b.pdf', 'a\u0000.pdf', 'a\n.pdf', '   ']) {
+      expect(isSafeFileName(name), JSON.stringify(name)).toBe(false);
+    }
+    expect(uploadRejection(file('../../etc/passwd.pdf'), attachmentPolicy('default'), 0)).toBe(
+      '文件名不能包含路径或特殊字符，请重命名后重新上传',
+    );
+  });
+});
+
+describe('content must fit the extension', () => {
+  const bytes = (...values: number[]) => Uint8Array.from(values);
+  it('accepts the real signature and refuses a renamed file with the policy message', () => {
+    const png = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0);
+    expect(contentRejection('logo.png', png, imagePolicy())).toBeNull();
+    expect(contentRejection('logo.jpg', png, imagePolicy())).toBe('请上传jpeg、jpg、png格式的图片');
+    expect(contentRejection('a.pdf', new TextEncoder().encode('MZ\x90\x00'), attachmentPolicy('default'))).toBe(
+      '请上传正确的文件类型',
+    );
+    expect(contentRejection('a.docx', png, documentPolicy())).toBe('仅支持word、PDF格式上传');
+  });
+});
+
+describe('scenes', () => {
+  it('give each screen its policy, with the configured attachment size', () => {
+    expect(policyForScene('default', { managerFileSizeMb: 20 }).maxBytes).toBe(20 * MB);
+    expect(policyForScene('invoice').extensions).toContain('ofd');
+    expect(policyForScene('invoice').maxCount).toBe(50);
+    expect(policyForScene('settleReport').extensions).toEqual(['pdf']);
+    expect(policyForScene('image').maxBytes).toBe(3 * MB);
+    expect(policyForScene('document').maxBytes).toBe(5 * MB);
+    expect(policyForScene('agreement').maxBytes).toBe(52_428_800);
+    expect(policyForScene('taxList').wrongTypeMessage).toBe('仅支持word、PDF格式上传');
+    expect(policyForScene('appPackage').extensions).toEqual(['apk']);
+  });
+
+  it('let a widget tighten the limits but never widen them', () => {
+    const tight = policyForScene('image', { maxBytes: 500 * 1024, maxCount: 3 });
+    expect(tight.maxBytes).toBe(500 * 1024);
+    expect(tight.tooLargeMessage).toBe('请上传小于500KB的图片');
+    expect(tight.maxCount).toBe(3);
+    const wide = policyForScene('image', { maxBytes: 100 * MB, maxCount: 100 });
+    expect(wide.maxBytes).toBe(3 * MB);
+    expect(wide.maxCount).toBe(10);
+    const attachment = policyForScene('default', { maxBytes: 2 * MB });
+    expect(uploadRejection(file('a.pdf', 3 * MB), attachment, 0)).toBe('文件大小超过2M，请重新上传');
+  });
+
+  it('cap a streaming upload at the largest scene', () => {
+    expect(largestUploadBytes(10)).toBe(200 * MB);
+    expect(largestUploadBytes(500)).toBe(500 * MB);
+  });
+
+  it('give app packages their own messages', () => {
+    expect(uploadRejection(file('app.zip'), appPackagePolicy(), 0)).toBe('请上传apk格式的安卓安装包');
+    expect(uploadRejection(file('app.apk', 201 * MB), appPackagePolicy(), 0)).toBe('安装包大小不能超过200M');
   });
 });

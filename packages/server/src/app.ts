@@ -20,8 +20,10 @@ import { installSecurityHeaders } from './http/security-headers';
 import type { RouteDeps } from './http/types';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
+import { registerAppVersionRoutes } from './platform/app-versions/routes';
 import { registerAuthRoutes } from './platform/auth/routes';
 import { registerLookupRoutes } from './platform/lookups/routes';
+import { registerFileRoutes } from './platform/files/routes';
 import { registerSystemRoutes } from './platform/system/routes';
 import { registerTenantRoutes } from './platform/tenants/routes';
 import { createServices, type Services } from './services';
@@ -101,6 +103,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   registerProjectRoutes(deps);
   registerDashboardRoutes(deps);
   registerLookupRoutes(deps);
+  registerFileRoutes(deps);
+  registerAppVersionRoutes(deps);
 
   await serveWeb(app, config);
   return { app, services };

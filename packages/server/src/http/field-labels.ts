@@ -52,6 +52,17 @@ const FIELD_LABELS: Record<string, string> = {
   platformId: '银行平台ID',
   bankBranchName: '支行名称',
   accountNo: '账号',
+  scene: '上传场景',
+  uploadPath: '上传目录',
+  id: '业务编号',
+  maxBytes: '大小上限',
+  maxCount: '数量上限',
+  address: '文件地址',
+  disposition: '打开方式',
+  versionName: '版本号',
+  androidAddress: '安卓安装包',
+  iosUrl: 'iOS下载地址',
+  releaseNotes: '更新说明',
 };
 
 const PART_LABELS: Record<string, string> = {

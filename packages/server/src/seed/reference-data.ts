@@ -53,10 +53,11 @@ export const PERMISSIONS: PermissionSeed[] = [
   { code: 'cusVerify:list:reject', name: '客户审核驳回', side: 'platform' },
   { code: 'sysConfig:list:edit', name: '系统配置修改', side: 'platform' },
   { code: 'sysAudit:list:view', name: '审计日志查看', side: 'platform' },
+  { code: 'appVersion:list:add', name: '发布APP版本', side: 'platform' },
 ];
 
 /** Codes only the platform operator (tenant 0) holds. */
-export const PLATFORM_ONLY_PERMISSIONS = new Set(['sysConfig:list:edit', 'sysAudit:list:view']);
+export const PLATFORM_ONLY_PERMISSIONS = new Set(['sysConfig:list:edit', 'sysAudit:list:view', 'appVersion:list:add']);
 
 export interface MenuSeed {
   name: string;
@@ -140,7 +141,13 @@ export const MENUS: Record<Side, MenuSeed[]> = {
           icon: 'AppstoreOutlined',
           platformOnly: true,
           children: [
-            { name: 'APP上传', url: '/appUpload', component: 'AppUpload', remarks: 'appUpload', platformOnly: true },
+            {
+              name: 'APP版本管理',
+              url: '/system/app/versions',
+              component: 'AppVersions',
+              remarks: 'appVersions',
+              platformOnly: true,
+            },
           ],
         },
       ],
@@ -291,6 +298,8 @@ export interface ConfigSeed {
   name: string;
   content: string;
   remarks: string;
+  /** defaults of earlier releases: a value still equal to one of them takes the current default */
+  formerDefaults?: string[];
 }
 
 export const CONFIGS: ConfigSeed[] = [
@@ -299,8 +308,10 @@ export const CONFIGS: ConfigSeed[] = [
   {
     configKey: 'qrcode.address',
     name: 'APP下载地址',
-    content: 'https://app.fieldpay.cn/download',
-    remarks: 'APP下载二维码指向的地址',
+    // empty: the console's own public landing page /#/appUpload, at the address the visitor used
+    content: '',
+    remarks: 'APP下载二维码指向的地址；留空时为本控制台的 /#/appUpload 下载页',
+    formerDefaults: ['https://app.fieldpay.cn/download'],
   },
 ];
 

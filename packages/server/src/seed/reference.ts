@@ -1,5 +1,5 @@
 import type { Side } from '@fieldpay/domain';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { AppDb, DbOrTx } from '../db/client';
 import {
   configs,
@@ -128,7 +128,17 @@ export async function applyReferenceData(db: AppDb): Promise<void> {
       await tx.insert(taskTypes).values(values).onConflictDoUpdate({ target: taskTypes.code, set: values });
     }
     // operators may have edited config values; only missing keys are added
-    await tx.insert(configs).values(CONFIGS).onConflictDoNothing();
+    await tx
+      .insert(configs)
+      .values(CONFIGS.map(({ formerDefaults: _, ...config }) => config))
+      .onConflictDoNothing();
+    for (const config of CONFIGS) {
+      if (!config.formerDefaults?.length) continue;
+      await tx
+        .update(configs)
+        .set({ content: config.content })
+        .where(and(eq(configs.configKey, config.configKey), inArray(configs.content, config.formerDefaults)));
+    }
     const tenantRows = await tx.select({ id: tenants.id }).from(tenants);
     for (const tenant of tenantRows) await ensureBuiltInRoles(tx, tenant.id);
   });

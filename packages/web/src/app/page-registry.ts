@@ -1,13 +1,14 @@
 /**
  * Menu component name -> page, each its own lazily loaded chunk. Pages of later issues
- * (NoticeList, DownloadLog, OrderGenerateCache, AppUpload) are added with them; until then their
- * routes show the not-found page.
+ * (NoticeList, DownloadLog, OrderGenerateCache) are added with them; until then their routes show
+ * the not-found page.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   DashboardAnalysis: lazy(() => import('../features/dashboard/DashboardAnalysisPage')),
   ChangePassword: lazy(() => import('../features/account/ChangePasswordPage')),
+  AppVersions: lazy(() => import('../features/app-versions/AppVersionsPage')),
 };
 
 export const isRegisteredPage = (component: string): boolean => Object.hasOwn(PAGE_REGISTRY, component);

@@ -11,7 +11,7 @@ import { setNavigate } from './navigation';
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ConsoleLayout = lazy(() => import('./layout/ConsoleLayout'));
 const MenuPage = lazy(() => import('./layout/MenuPage'));
-const NotFoundPage = lazy(() => import('../components/ResultPages').then((m) => ({ default: m.NotFoundPage })));
+const AppDownloadPage = lazy(() => import('../features/app-versions/AppDownloadPage'));
 
 const loading = <FullPageLoading tip="加载中…" />;
 
@@ -40,12 +40,12 @@ export function AppRouter() {
               </RedirectIfSignedIn>
             }
           />
-          {/* The app upload page arrives with its own issue; until then the address is unknown. */}
+          {/* The public APP download page the QR code points to; signed-in users go on to /home. */}
           <Route
             path={APP_UPLOAD_PATH}
             element={
               <RedirectIfSignedIn>
-                <NotFoundPage />
+                <AppDownloadPage />
               </RedirectIfSignedIn>
             }
           />

@@ -28,6 +28,15 @@ export default function DownloadAppBlock() {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.emptyList} />
         )}
       </div>
+      <DownloadAppHints />
+    </div>
+  );
+}
+
+/** The hints of spec 3 §2, shown here and on the public download page. */
+export function DownloadAppHints() {
+  return (
+    <>
       <div className="download-app-hint">
         <AppleFilled /> iPhone：请使用相机扫描二维码下载
       </div>
@@ -37,6 +46,6 @@ export default function DownloadAppBlock() {
       <Typography.Text type="secondary" className="download-app-note">
         个体创客扫码下载 APP，并在 APP 内完成注册
       </Typography.Text>
-    </div>
+    </>
   );
 }

@@ -7,6 +7,7 @@ export * from './enterprise-tags';
 export * from './payouts';
 export * from './persons';
 export * from './products';
+export * from './files';
 export * from './projects';
 export * from './system';
 export * from './tasks';

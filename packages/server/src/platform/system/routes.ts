@@ -1,4 +1,4 @@
-import { configKeySchema, envelopeOf, MSG, pageOf, pageQuerySchema } from '@fieldpay/domain';
+import { configKeySchema, envelopeOf, MSG, pageOf, pageQuerySchema, QRCODE_ADDRESS_CONFIG_KEY } from '@fieldpay/domain';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { auditLogs, configs, dictItems, dicts, notices, smsOutbox } from '../../db/schema';
@@ -6,6 +6,7 @@ import { ok } from '../../http/envelope';
 import { fail } from '../../http/errors';
 import { principalOf } from '../../http/guards';
 import type { RouteDeps } from '../../http/types';
+import { appLandingAddress } from '../app-versions/service';
 import { writeAudit } from './audit';
 
 const dictCodeSchema = z.string().regex(/^[A-Za-z0-9_.]{1,64}$/, '字典编码格式不正确');
@@ -69,6 +70,10 @@ export function registerSystemRoutes({ app, services, guards }: RouteDeps): void
     async (request) => {
       const [row] = await db.select().from(configs).where(eq(configs.configKey, request.query.configKey));
       if (!row) throw fail.notFound(MSG.configUnknown);
+      // an empty APP download address means this console's own public landing page (decision 0006)
+      if (row.configKey === QRCODE_ADDRESS_CONFIG_KEY && row.content.trim() === '') {
+        return ok({ configKey: row.configKey, content: appLandingAddress(request) });
+      }
       return ok({ configKey: row.configKey, content: row.content });
     },
   );

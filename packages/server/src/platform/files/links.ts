@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+
+/**
+ * Addresses and signed links of stored files (decision 0006). The address
+ * `/api/resource/file/{tenantId}/{fileKey}` is stable and is what business records keep; a link is
+ * the address plus an expiry and an HMAC-SHA256 (key: SIGN_SECRET), so an <img>, a PDF viewer or a
+ * download can open the file without the session header, until the link expires.
+ */
+
+export const FILE_ROUTE_PREFIX = '/api/resource/file';
+/** links handed to a signed-in console */
+export const FILE_LINK_TTL_MS = 30 * 60_000;
+
+export type Disposition = 'inline' | 'attachment';
+
+export interface FileRef {
+  tenantId: number;
+  fileKey: string;
+}
+
+const ADDRESS_PATTERN = /^\/api\/resource\/file\/(\d{1,9})\/([A-Za-z0-9_-]{16,32})$/;
+
+export const addressOf = (ref: FileRef): string => `${FILE_ROUTE_PREFIX}/${ref.tenantId}/${ref.fileKey}`;
+
+/** The file an address names, or null for anything else (a foreign URL, a path trick). */
+export function parseAddress(address: string): FileRef | null {
+  const match = ADDRESS_PATTERN.exec(address.trim());
+  return match ? { tenantId: Number(match[1]), fileKey: match[2] } : null;
+}
+
+const signatureOf = (secret: string, ref: FileRef, expires: number, disposition: Disposition): string =>
+  crypto.createHmac('sha256', secret).update(`${ref.tenantId}/${ref.fileKey}:${expires}:${disposition}`).digest('hex');
+
+export function signedLink(
+  secret: string,
+  ref: FileRef,
+  options: { ttlMs?: number; disposition?: Disposition; now?: number } = {},
+): { url: string; expiresAt: number } {
+  const disposition = options.disposition ?? 'inline';
+  const expiresAt = (options.now ?? Date.now()) + (options.ttlMs ?? FILE_LINK_TTL_MS);
+  const query = new URLSearchParams({
+    expires: String(expiresAt),
+    disposition,
+    sign: signatureOf(secret, ref, expiresAt, disposition),
+  });
+  return { url: `${addressOf(ref)}?${query}`, expiresAt };
+}
+
+export type LinkCheck = 'valid' | 'expired' | 'forged';
+
+export function checkLink(
+  secret: string,
+  ref: FileRef,
+  query: { expires: number; disposition: Disposition; sign: string },
+  now: number = Date.now(),
+): LinkCheck {
+  const expected = Buffer.from(signatureOf(secret, ref, query.expires, query.disposition), 'hex');
+  const given = Buffer.from(query.sign, 'hex');
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return 'forged';
+  return query.expires < now ? 'expired' : 'valid';
+}

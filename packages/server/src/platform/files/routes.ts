@@ -1,0 +1,267 @@
+import multipart from '@fastify/multipart';
+import {
+  envelopeOf,
+  fileDeleteBodySchema,
+  fileLinkQuerySchema,
+  fileLinkSchema,
+  fileListQuerySchema,
+  MSG,
+  UPLOAD,
+  UPLOAD_PATHS,
+  uploadedFileSchema,
+  watermarkedFileSchema,
+} from '@fieldpay/domain';
+import type { FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { fail } from '../../http/errors';
+import { principalOf } from '../../http/guards';
+import type { RouteDeps } from '../../http/types';
+import { checkLink, type Disposition, FILE_ROUTE_PREFIX } from './links';
+import type { FileRow, FileService } from './service';
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+  rar: 'application/vnd.rar',
+  ofd: 'application/ofd',
+  xml: 'application/xml',
+  apk: 'application/vnd.android.package-archive',
+};
+/** Only these open in the browser; everything else is always a download. */
+const INLINE_TYPES = new Set(['jpg', 'jpeg', 'png', 'pdf']);
+
+const UPLOAD_DESCRIPTION =
+  'multipart/form-data：file（文件），可选 scene（上传场景）、id（所属业务记录）、uploadPath（上传目录）、maxBytes、maxCount。';
+
+function contentDisposition(disposition: Disposition, fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+async function sendFile(
+  files: FileService,
+  reply: FastifyReply,
+  row: FileRow,
+  asked: Disposition,
+  cacheControl: string,
+): Promise<FastifyReply> {
+  let stream: Awaited<ReturnType<FileService['storage']['openRead']>>;
+  try {
+    stream = await files.storage.openRead(row.storageKey);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw fail.notFound(MSG.fileMissing);
+    throw error;
+  }
+  const disposition: Disposition = INLINE_TYPES.has(row.extension) ? asked : 'attachment';
+  return reply
+    .header('content-type', CONTENT_TYPES[row.extension] ?? 'application/octet-stream')
+    .header('content-length', String(row.fileSize))
+    .header('content-disposition', contentDisposition(disposition, row.fileName))
+    .header('cache-control', cacheControl)
+    .send(stream);
+}
+
+/**
+ * Upload targets of spec 1 §7 and the stored files behind them (decision 0006). Multipart parsing is
+ * registered in this scope only: nowhere else does the API accept multipart bodies.
+ */
+export function registerFileRoutes({ app, services, guards }: RouteDeps): void {
+  const { files } = services;
+  const { signSecret } = services.ctx.config;
+
+  void app.register(async (scope) => {
+    // an oversize file is cut at the cap and refused with its own message, not a bare 413
+    await scope.register(multipart, { throwFileSizeLimit: false });
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    const uploadRoute = {
+      tags: ['文件上传'],
+      consumes: ['multipart/form-data'],
+      description: UPLOAD_DESCRIPTION,
+      response: { 200: envelopeOf(uploadedFileSchema) },
+    };
+
+    api.post(
+      UPLOAD_PATHS.upload,
+      { schema: { ...uploadRoute, summary: '通用上传（附件、图片、文档）' }, preHandler: guards.authenticate },
+      async (request) => {
+        const [row] = await files.receive(request, {
+          principal: principalOf(request),
+          ip: request.ip,
+          target: 'upload',
+          maxFilesPerRequest: 1,
+          visibility: 'tenant',
+          watermark: false,
+        });
+        return ok(files.toUploadedFile(row));
+      },
+    );
+
+    api.post(
+      UPLOAD_PATHS.sourceUpload,
+      {
+        schema: { ...uploadRoute, summary: '源文件上传（订单生成、结算的原始文件，原样保存）' },
+        preHandler: guards.authenticate,
+      },
+      async (request) => {
+        const [row] = await files.receive(request, {
+          principal: principalOf(request),
+          ip: request.ip,
+          target: 'sourceUpload',
+          maxFilesPerRequest: 1,
+          visibility: 'tenant',
+          watermark: false,
+        });
+        return ok(files.toUploadedFile(row));
+      },
+    );
+
+    api.post(
+      UPLOAD_PATHS.uploadWithWatermark,
+      {
+        schema: {
+          ...uploadRoute,
+          summary: '图片水印上传（上传时间、上传人、防伪码），可多张，返回数组',
+          response: { 200: envelopeOf(z.array(watermarkedFileSchema)) },
+        },
+        preHandler: guards.authenticate,
+      },
+      async (request) => {
+        const rows = await files.receive(request, {
+          principal: principalOf(request),
+          ip: request.ip,
+          target: 'uploadWithWatermark',
+          maxFilesPerRequest: UPLOAD.maxFiles,
+          forcedScene: 'image',
+          visibility: 'tenant',
+          watermark: true,
+        });
+        return ok(
+          rows.map((row) => {
+            const file = files.toUploadedFile(row);
+            return { ...file, fileUrl: file.address, stampHash: row.watermark?.hash ?? '' };
+          }),
+        );
+      },
+    );
+
+    api.post(
+      UPLOAD_PATHS.uploadOut,
+      {
+        schema: { ...uploadRoute, summary: '对外文件上传（平台端；APP安装包等公开下载的文件）' },
+        preHandler: [guards.authenticate, guards.side('platform')],
+      },
+      async (request) => {
+        const [row] = await files.receive(request, {
+          principal: principalOf(request),
+          ip: request.ip,
+          target: 'uploadOut',
+          maxFilesPerRequest: 1,
+          visibility: 'public',
+          watermark: false,
+        });
+        return ok(files.toUploadedFile(row));
+      },
+    );
+  });
+
+  app.get(
+    `${FILE_ROUTE_PREFIX}/link`,
+    {
+      schema: {
+        tags: ['文件'],
+        summary: '文件的签名链接（限时有效，可用于图片、预览和下载）',
+        querystring: fileLinkQuerySchema.extend({ disposition: z.enum(['inline', 'attachment']).default('inline') }),
+        response: { 200: envelopeOf(fileLinkSchema) },
+      },
+      preHandler: guards.authenticate,
+    },
+    async (request) => {
+      const row = await files.readable(principalOf(request), request.query.address);
+      return ok(files.linkFor(row, { disposition: request.query.disposition }));
+    },
+  );
+
+  app.get(
+    `${FILE_ROUTE_PREFIX}/list`,
+    {
+      schema: {
+        tags: ['文件'],
+        summary: '业务记录的附件列表（uploadPath + id）',
+        querystring: fileListQuerySchema,
+        response: { 200: envelopeOf(z.array(uploadedFileSchema)) },
+      },
+      preHandler: guards.authenticate,
+    },
+    async (request) => {
+      const rows = await files.listOfRecord(principalOf(request), request.query.uploadPath, request.query.id);
+      return ok(rows.map((row) => files.toUploadedFile(row)));
+    },
+  );
+
+  app.post(
+    `${FILE_ROUTE_PREFIX}/delete`,
+    {
+      schema: {
+        tags: ['文件'],
+        summary: '删除附件（标记 delFlag 1，文件内容保留）',
+        body: fileDeleteBodySchema,
+        response: { 200: envelopeOf(z.null()) },
+      },
+      preHandler: guards.authenticate,
+    },
+    async (request) => {
+      await files.remove(principalOf(request), request.body.address, request.ip);
+      return ok(null, MSG.deleteSuccess);
+    },
+  );
+
+  app.get(
+    `${FILE_ROUTE_PREFIX}/:tenantId/:fileKey`,
+    {
+      schema: {
+        tags: ['文件'],
+        summary: '读取文件：带签名链接参数，或带登录令牌且有权查看',
+        params: z.object({
+          tenantId: z.coerce.number().int().min(0),
+          fileKey: z.string().regex(/^[A-Za-z0-9_-]{16,32}$/),
+        }),
+        querystring: z.object({
+          expires: z.coerce.number().int().optional(),
+          disposition: z.enum(['inline', 'attachment']).default('inline'),
+          sign: z
+            .string()
+            .regex(/^[0-9a-f]{64}$/)
+            .optional(),
+        }),
+      },
+      // a signed link is its own permission; without one, the session must be allowed to read the file
+      preHandler: async function (request, reply) {
+        if (request.query.sign === undefined) await guards.authenticate.call(this, request, reply, () => undefined);
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, fileKey } = request.params;
+      const { sign, expires, disposition } = request.query;
+      const address = `${FILE_ROUTE_PREFIX}/${tenantId}/${fileKey}`;
+      if (sign !== undefined) {
+        const check = checkLink(signSecret, { tenantId, fileKey }, { expires: expires ?? 0, disposition, sign });
+        if (check === 'forged') throw fail.forbidden();
+        if (check === 'expired') throw fail.forbidden(MSG.fileLinkExpired);
+        const row = await files.findByAddress(address);
+        if (row?.delFlag !== 0) throw fail.notFound(MSG.fileMissing);
+        return sendFile(files, reply, row, disposition, 'private, max-age=300');
+      }
+      const row = await files.readable(principalOf(request), address);
+      return sendFile(files, reply, row, disposition, 'private, no-cache');
+    },
+  );
+}

@@ -1,0 +1,67 @@
+/** Uploads, stored files and app versions (docs/decisions/0006-uploads.md). */
+import {
+  type AppVersion,
+  type FileLink,
+  type LatestAppVersion,
+  MSG,
+  type Page,
+  type SaveAppVersionBody,
+  UPLOAD_PATHS,
+  type UploadedFile,
+  type UploadTarget,
+  type WatermarkedFile,
+} from '@fieldpay/domain';
+import { http } from './client';
+import { ApiError } from './http';
+
+export type Disposition = 'inline' | 'attachment';
+
+/**
+ * Sends one form to an upload target with the 180 s upload timeout; `onProgress` gets 0–99 while
+ * sending and 100 once the server answered (spec 1 §4). A success without a result is a failure
+ * (暂无结果, spec 1 §8); server refusals have been shown by the request layer.
+ */
+export async function uploadForm<T extends UploadedFile | WatermarkedFile[]>(
+  target: UploadTarget,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<T> {
+  const answer = await http.upload<T | null>(UPLOAD_PATHS[target], form, { onProgress });
+  if (answer.result === null || answer.result === undefined) throw new ApiError(MSG.noResult, 'malformed');
+  return answer.result;
+}
+
+/** A signed link that opens the file for a while (30 minutes). */
+export async function fileLink(address: string, disposition: Disposition = 'inline'): Promise<FileLink> {
+  const answer = await http.get<FileLink>('/api/resource/file/link', { address, disposition });
+  return answer.result;
+}
+
+/** The active attachments of one business record. */
+export async function listFiles(uploadPath: string, recordId: string): Promise<UploadedFile[]> {
+  const answer = await http.get<UploadedFile[]>('/api/resource/file/list', { uploadPath, id: recordId });
+  return answer.result;
+}
+
+/** Marks a stored file deleted; answers the server's message (删除成功). */
+export async function deleteFile(address: string): Promise<string> {
+  const answer = await http.post<null>('/api/resource/file/delete', { address });
+  return answer.message;
+}
+
+/** The newest app version for the public landing page; null before the first release. */
+export async function latestAppVersion(): Promise<LatestAppVersion | null> {
+  const answer = await http.get<LatestAppVersion | null>('/api/sys2/app/version/latest', undefined, { silent: true });
+  return answer.result;
+}
+
+export async function appVersionList(pageNo: number, pageSize: number): Promise<Page<AppVersion>> {
+  const answer = await http.get<Page<AppVersion>>('/api/sys2/app/version/list', { pageNo, pageSize });
+  return answer.result;
+}
+
+/** Publishes a version; answers the server's message (发布成功). */
+export async function publishAppVersion(body: SaveAppVersionBody): Promise<string> {
+  const answer = await http.post<AppVersion>('/api/sys2/app/version/save', body);
+  return answer.message;
+}
