@@ -7,3 +7,7 @@ export * from './money';
 export * from './status';
 export * from './uploads';
 export * from './validators';
+export * from './api/column-layouts';
+export * from './api/notices';
+export * from './api/sensitive-words';
+export * from './column-layouts';
