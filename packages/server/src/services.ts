@@ -4,6 +4,7 @@ import { KeyService } from './platform/auth/keys';
 import { SessionService } from './platform/auth/sessions';
 import { LoginThrottle } from './platform/auth/throttle';
 import type { AppContext } from './platform/context';
+import { SensitiveWordService } from './platform/sensitive-words/service';
 
 /** The app's long-lived services, one instance each per process. */
 export function createServices(ctx: AppContext) {
@@ -14,6 +15,7 @@ export function createServices(ctx: AppContext) {
     sessions: new SessionService(ctx),
     throttle: new LoginThrottle(ctx),
     access: new AccessService(ctx),
+    sensitiveWords: new SensitiveWordService(ctx),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -24,6 +24,13 @@ const FIELD_LABELS: Record<string, string> = {
   confirmPassword: '确认密码',
   status: '状态',
   phone: '手机号',
+  serviceName: '列表名称',
+  contentJson: '字段设置',
+  type: '类型',
+  senWords: '检测内容',
+  word: '敏感词',
+  words: '敏感词',
+  readFlag: '阅读状态',
 };
 
 const PART_LABELS: Record<string, string> = {
@@ -38,7 +45,11 @@ export function fieldLabel(field: string): string {
 }
 
 export function describeIssue(instancePath: string, message: string, part?: string): string {
-  const field = instancePath.split('/').filter(Boolean).pop();
+  // an item of a list (/words/0) is named by its list
+  const field = instancePath
+    .split('/')
+    .filter((segment) => segment && !/^\d+$/.test(segment))
+    .pop();
   const where = field ? fieldLabel(field) : (PART_LABELS[part ?? ''] ?? '请求参数');
   return `${where}：${message}`;
 }

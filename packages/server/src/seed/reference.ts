@@ -12,6 +12,7 @@ import {
   roles,
   tenants,
 } from '../db/schema';
+import { seedSensitiveWords } from '../platform/sensitive-words/service';
 import {
   BUILT_IN_ROLES,
   CONFIGS,
@@ -21,6 +22,7 @@ import {
   PERMISSIONS,
   PLATFORM_ONLY_PERMISSIONS,
   PLATFORM_TENANT,
+  SENSITIVE_WORD_SEEDS,
 } from './reference-data';
 
 /** Screens only the platform operator (tenant 0) sees. */
@@ -123,6 +125,7 @@ export async function applyReferenceData(db: AppDb): Promise<void> {
     }
     // operators may have edited config values; only missing keys are added
     await tx.insert(configs).values(CONFIGS).onConflictDoNothing();
+    await seedSensitiveWords(tx, SENSITIVE_WORD_SEEDS);
     const tenantRows = await tx.select({ id: tenants.id }).from(tenants);
     for (const tenant of tenantRows) await ensureBuiltInRoles(tx, tenant.id);
   });
