@@ -21,6 +21,9 @@ import type { RouteDeps } from './http/types';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
 import { registerAuthRoutes } from './platform/auth/routes';
+import { registerColumnLayoutRoutes } from './platform/layouts/routes';
+import { registerNoticeRoutes } from './platform/notices/routes';
+import { registerSensitiveWordRoutes } from './platform/sensitive-words/routes';
 import { registerSystemRoutes } from './platform/system/routes';
 import { registerTenantRoutes } from './platform/tenants/routes';
 import { createServices, type Services } from './services';
@@ -99,6 +102,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   registerTenantRoutes(deps);
   registerProjectRoutes(deps);
   registerDashboardRoutes(deps);
+  registerColumnLayoutRoutes(deps);
+  registerSensitiveWordRoutes(deps);
+  registerNoticeRoutes(deps);
 
   await serveWeb(app, config);
   return { app, services };
