@@ -233,7 +233,6 @@ export const MSG = {
   columnLayoutFixedField: (label: string) => `${label}为固定字段，不能取消`,
   columnWidthTooLarge: (maxWidth: number) => `列宽不能超过${maxWidth}`,
   columnLayoutContentInvalid: '字段设置内容格式错误',
-  taxSourceSearchEmpty: '未找到相关税源地',
   sensitiveWordsFoundNamed: (words: Iterable<string>) => `内容包含敏感词：${Array.from(words).join('、')}`,
   sensitiveTextTooLong: (maxLength: number) => `检测内容不能超过${maxLength}个字符`,
   sensitiveWordRequired: '请输入敏感词',
