@@ -1,13 +1,15 @@
 /**
  * Menu component name -> page, each its own lazily loaded chunk. Pages of later issues
- * (NoticeList, DownloadLog, OrderGenerateCache, AppUpload) are added with them; until then their
- * routes show the not-found page.
+ * (DownloadLog, OrderGenerateCache, AppUpload) are added with them; until then their routes show
+ * the not-found page.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   DashboardAnalysis: lazy(() => import('../features/dashboard/DashboardAnalysisPage')),
   ChangePassword: lazy(() => import('../features/account/ChangePasswordPage')),
+  NoticeList: lazy(() => import('../features/notices/NoticeListPage')),
+  SensitiveWords: lazy(() => import('../features/system/SensitiveWordsPage')),
 };
 
 export const isRegisteredPage = (component: string): boolean => Object.hasOwn(PAGE_REGISTRY, component);
