@@ -168,7 +168,7 @@ const downloadCache = columns(
 const noticeList = columns(
   ['title', '通知标题', 220, { fixed: true }],
   ['type', '通知类型', 110],
-  ['content', '通知内容', 320, { flexible: true }],
+  ['content', '通知内容', 240, { flexible: true }],
   ['readFlag', '状态', 90],
   ['createTime', '通知时间', 170, { sortable: true }],
 );

@@ -137,15 +137,6 @@ export const MENUS: Record<Side, MenuSeed[]> = {
       platformOnly: true,
       children: [
         {
-          name: '应用管理',
-          url: '/system/app',
-          icon: 'AppstoreOutlined',
-          platformOnly: true,
-          children: [
-            { name: 'APP上传', url: '/appUpload', component: 'AppUpload', remarks: 'appUpload', platformOnly: true },
-          ],
-        },
-        {
           name: '内容安全',
           url: '/system/content',
           icon: 'SafetyCertificateOutlined',
@@ -158,6 +149,15 @@ export const MENUS: Record<Side, MenuSeed[]> = {
               remarks: 'sensitiveWords',
               platformOnly: true,
             },
+          ],
+        },
+        {
+          name: '应用管理',
+          url: '/system/app',
+          icon: 'AppstoreOutlined',
+          platformOnly: true,
+          children: [
+            { name: 'APP上传', url: '/appUpload', component: 'AppUpload', remarks: 'appUpload', platformOnly: true },
           ],
         },
       ],

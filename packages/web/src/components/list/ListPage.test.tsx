@@ -55,7 +55,7 @@ describe('ListPage with a column layout', { timeout: 60_000 }, () => {
     const fetchPage = vi.fn().mockResolvedValue({ records: [], total: 0 });
     renderWithQuery(<ListPage<Row> serviceName="noticeList" queryKey={['t1']} fetchPage={fetchPage} rowKey="id" />);
     await waitFor(() => expect(headers()).toEqual(['通知时间', '状态', '通知类型', '通知标题']));
-    expect(await screen.findByText('暂无数据')).toBeTruthy();
+    expect(await screen.findByText('暂无数据', { selector: '.ant-empty-description' })).toBeTruthy();
     expect(document.querySelector('.ant-pagination')).toBeNull();
     expect(fetchPage).toHaveBeenCalledWith({ pageNo: 1, pageSize: 20 });
   });
@@ -209,7 +209,7 @@ describe('ListPage with plain columns', { timeout: 60_000 }, () => {
         emptyText="请先选择企业"
       />,
     );
-    expect(await screen.findByText('请先选择企业')).toBeTruthy();
+    expect(await screen.findByText('请先选择企业', { selector: '.ant-empty-description' })).toBeTruthy();
     expect(headers()).toEqual(['标题', '操作']);
     expect(screen.queryByRole('button', { name: /字段设置/ })).toBeNull();
   });

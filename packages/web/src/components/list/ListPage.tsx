@@ -17,7 +17,7 @@ import {
   showsPagination,
 } from '@fieldpay/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Form, Pagination, Space, Table, type TableProps } from 'antd';
+import { Button, Empty, Form, Pagination, Space, Table, type TableProps } from 'antd';
 import type { ColumnsType, ColumnType, SorterResult } from 'antd/es/table/interface';
 import { type HTMLAttributes, type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { FieldSettingsDialog } from '../FieldSettingsDialog';
@@ -263,7 +263,7 @@ function ListView<Row extends object, Answer extends Page<Row>>(
         rowSelection={rowSelection}
         onChange={onTableChange}
         components={headerCell ? { header: { cell: ResizableHeaderCell } } : undefined}
-        locale={{ emptyText: emptyText ?? MSG.emptyList }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? MSG.emptyList} /> }}
         summary={
           summary && answer
             ? () => (

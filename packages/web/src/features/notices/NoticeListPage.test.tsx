@@ -87,7 +87,7 @@ describe('NoticeListPage', { timeout: 60_000 }, () => {
   it('says 暂无数据 without notices', async () => {
     api.fetchNotices.mockResolvedValue({ records: [], total: 0 });
     renderPage();
-    expect(await screen.findByText('暂无数据')).toBeTruthy();
+    expect(await screen.findByText('暂无数据', { selector: '.ant-empty-description' })).toBeTruthy();
   });
 
   it('marks one notice read and refreshes the list and the red dot', async () => {
