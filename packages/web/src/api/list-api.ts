@@ -58,26 +58,16 @@ export async function markAllNoticesRead(): Promise<{ updated: number; message: 
 
 // ---- sensitive words (spec 1 §5, §7; spec 3 §7)
 
-/**
- * True when `text` holds no listed word. Otherwise the request layer has shown the server's warning
- * (内容包含敏感词：…) and this answers false, so a form simply stops saving.
- */
-export async function passesSensitiveWordCheck(text: string): Promise<boolean> {
-  try {
-    await http.post<{ words: string[] }>('/api/sys2/sensitive/check', { senWords: text });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export interface SensitiveCheckOutcome {
   /** listed words found; empty when the text is clean */
   words: string[];
   message: string;
 }
 
-/** The check with the words found, for screens that show them in place rather than as a toast. */
+/**
+ * The sensitive-word check, answering the words found (empty when clean) rather than showing a toast,
+ * so a form can name them where the text is; other failures reject (silent: the caller shows them).
+ */
 export async function findSensitiveWords(text: string): Promise<SensitiveCheckOutcome> {
   try {
     const answer = await http.post<{ words: string[] }>(

@@ -58,6 +58,14 @@ describe('the sensitive-word check', () => {
     expect(response.json().message).toBe('内容包含敏感词：100%有效、代开发票');
   });
 
+  it('lets modules refuse text with listed words before saving it', async () => {
+    await expect(t.services.sensitiveWords.assertClean('服务描述：拜访药店')).resolves.toBeUndefined();
+    await expect(t.services.sensitiveWords.assertClean('拜访时可谈回扣')).rejects.toMatchObject({
+      status: 422,
+      message: '内容包含敏感词：回扣',
+    });
+  });
+
   it('refuses a missing field, a wrong type and an oversized text; needs a session', async () => {
     const headers = await enterpriseHeaders();
     const missing = await t.app.inject({ method: 'POST', url: '/api/sys2/sensitive/check', headers, payload: {} });
