@@ -154,4 +154,23 @@ describe('column layouts', () => {
     });
     expect(anonymousSave.statusCode).toBe(401);
   });
+
+  it('are in the OpenAPI document, with the sensitive-word and notice calls', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    for (const path of [
+      '/api/sys2/column/get',
+      '/api/sys2/column/save',
+      '/api/sys2/sensitive/check',
+      '/api/sys2/sensitive/list',
+      '/api/sys2/sensitive/add',
+      '/api/sys2/sensitive/delete',
+      '/api/sys/notice/list',
+      '/api/sys/notice/read',
+      '/api/sys/notice/readAll',
+      '/api/sys/notice/unreadCount',
+    ])
+      expect(paths, path).toContain(path);
+  });
 });
