@@ -22,6 +22,8 @@ export default defineConfig({
           name: 'web',
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // jsdom and antd are slow on a loaded 2-core machine; a form test may take seconds
+          testTimeout: 20_000,
           setupFiles: ['packages/web/src/test-setup.ts'],
         },
       },

@@ -11,3 +11,7 @@ export * from './status';
 export * from './uploads';
 export * from './validators';
 export * from './api/dashboard';
+export * from './api/column-layouts';
+export * from './api/notices';
+export * from './api/sensitive-words';
+export * from './column-layouts';

@@ -256,5 +256,25 @@ export const MSG = {
   releaseNotesRequired: '请输入更新说明',
   appVersionPublished: '发布成功',
   noAppVersion: '暂无可下载的版本',
+  // ---- lists, column layouts, sensitive words and notices (issue 4: spec 1 §2, §5; spec 2 §2.8, §3, §5, §7)
+  columnLayoutUnknownList: '该列表不支持字段设置',
+  columnLayoutUnknownField: (prop: string) => `未知的字段：${prop}`,
+  columnLayoutDuplicateField: (prop: string) => `字段重复：${prop}`,
+  columnLayoutFixedField: (label: string) => `${label}为固定字段，不能取消`,
+  columnWidthTooLarge: (maxWidth: number) => `列宽不能超过${maxWidth}`,
+  columnLayoutContentInvalid: '字段设置内容格式错误',
+  sensitiveWordsFoundNamed: (words: Iterable<string>) => `内容包含敏感词：${Array.from(words).join('、')}`,
+  sensitiveTextTooLong: (maxLength: number) => `检测内容不能超过${maxLength}个字符`,
+  sensitiveWordRequired: '请输入敏感词',
+  sensitiveWordTooLong: (maxLength: number) => `敏感词不能超过${maxLength}个字符`,
+  sensitiveWordBlank: '敏感词不能只包含空格或符号',
+  sensitiveWordsTooMany: (maxCount: number) => `一次最多添加${maxCount}个敏感词`,
+  sensitiveWordsAdded: (added: number, existing: number) =>
+    existing > 0 ? `已添加${added}个敏感词，${existing}个已存在` : `已添加${added}个敏感词`,
+  sensitiveWordsDeleteRequired: '请选择要删除的敏感词',
+  confirmDeleteSensitiveWords: (count: number) => `确定删除选中的${count}个敏感词吗？删除后将不再拦截这些词`,
+  noticeReadRequired: '请选择要标记的通知',
+  noticesMarkedRead: (count: number) => `已将${count}条通知标记为已读`,
+  noUnreadNotices: '暂无未读通知',
 } as const;
 export type MessageKey = keyof typeof MSG;

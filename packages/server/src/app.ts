@@ -24,6 +24,9 @@ import { registerAppVersionRoutes } from './platform/app-versions/routes';
 import { registerAuthRoutes } from './platform/auth/routes';
 import { registerLookupRoutes } from './platform/lookups/routes';
 import { registerFileRoutes } from './platform/files/routes';
+import { registerColumnLayoutRoutes } from './platform/layouts/routes';
+import { registerNoticeRoutes } from './platform/notices/routes';
+import { registerSensitiveWordRoutes } from './platform/sensitive-words/routes';
 import { registerSystemRoutes } from './platform/system/routes';
 import { registerTenantRoutes } from './platform/tenants/routes';
 import { createServices, type Services } from './services';
@@ -105,6 +108,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   registerLookupRoutes(deps);
   registerFileRoutes(deps);
   registerAppVersionRoutes(deps);
+  registerColumnLayoutRoutes(deps);
+  registerSensitiveWordRoutes(deps);
+  registerNoticeRoutes(deps);
 
   await serveWeb(app, config);
   return { app, services };

@@ -5,6 +5,7 @@ import { SessionService } from './platform/auth/sessions';
 import { LoginThrottle } from './platform/auth/throttle';
 import type { AppContext } from './platform/context';
 import { FileService } from './platform/files/service';
+import { SensitiveWordService } from './platform/sensitive-words/service';
 
 /** The app's long-lived services, one instance each per process. */
 export function createServices(ctx: AppContext) {
@@ -16,6 +17,7 @@ export function createServices(ctx: AppContext) {
     throttle: new LoginThrottle(ctx),
     access: new AccessService(ctx),
     files: new FileService(ctx),
+    sensitiveWords: new SensitiveWordService(ctx),
   };
 }
 export type Services = ReturnType<typeof createServices>;

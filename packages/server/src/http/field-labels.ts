@@ -63,6 +63,12 @@ const FIELD_LABELS: Record<string, string> = {
   androidAddress: '安卓安装包',
   iosUrl: 'iOS下载地址',
   releaseNotes: '更新说明',
+  serviceName: '列表名称',
+  contentJson: '字段设置',
+  senWords: '检测内容',
+  word: '敏感词',
+  words: '敏感词',
+  readFlag: '阅读状态',
 };
 
 const PART_LABELS: Record<string, string> = {
@@ -77,7 +83,11 @@ export function fieldLabel(field: string): string {
 }
 
 export function describeIssue(instancePath: string, message: string, part?: string): string {
-  const field = instancePath.split('/').filter(Boolean).pop();
+  // an item of a list (/words/0) is named by its list
+  const field = instancePath
+    .split('/')
+    .filter((segment) => segment && !/^\d+$/.test(segment))
+    .pop();
   const where = field ? fieldLabel(field) : (PART_LABELS[part ?? ''] ?? '请求参数');
   return `${where}：${message}`;
 }

@@ -43,6 +43,74 @@ async function roleId(db: DbOrTx, tenantId: number, code: string): Promise<numbe
   return row.id;
 }
 
+const HOUR_MS = 3_600_000;
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR_MS);
+
+/** What the demo enterprise user has been told on one platform: a mix of types, one already read. */
+function demoEnterpriseNotices(tenantId: number, userId: number, companyName: string, sn: number) {
+  const settlementSn = `JS${tenantId}${String(sn).padStart(9, '0')}`;
+  return [
+    {
+      tenantId,
+      userId,
+      type: 'settlement',
+      title: '结算单审核通过',
+      content: `${companyName}的结算单${settlementSn}已审核通过，请及时完成付款。`,
+      bizId: settlementSn,
+      createdAt: hoursAgo(2),
+    },
+    {
+      tenantId,
+      userId,
+      type: 'download',
+      title: '导出文件已生成',
+      content: '任务明细导出文件已生成，缓存有效期为7天，请前往订单生成缓存下载。',
+      link: '/company/catchSystem/orderGenerateCache',
+      createdAt: hoursAgo(5),
+    },
+    {
+      tenantId,
+      userId,
+      type: 'project',
+      title: '项目审核提醒',
+      content: '您提交的项目已进入审核流程，审核结果将以通知形式告知。',
+      createdAt: hoursAgo(26),
+    },
+    {
+      tenantId,
+      userId,
+      type: 'system',
+      title: '平台服务协议更新',
+      content: '平台服务协议已更新，新协议自下月1日起生效，请登录后查看协议内容。',
+      createdAt: hoursAgo(72),
+      readAt: hoursAgo(70),
+    },
+  ];
+}
+
+/** What the demo tenant staff member has been told: work waiting for review. */
+function demoStaffNotices(tenantId: number, userId: number) {
+  return [
+    {
+      tenantId,
+      userId,
+      type: 'settlement',
+      title: '新的结算单待审核',
+      content: '杭州星联医药科技有限公司提交了新的结算单，请及时审核。',
+      createdAt: hoursAgo(1),
+    },
+    {
+      tenantId,
+      userId,
+      type: 'agreement',
+      title: '企业协议即将到期',
+      content: '有2份企业协议将在30天内到期，请及时与企业续签。',
+      createdAt: hoursAgo(30),
+      readAt: hoursAgo(29),
+    },
+  ];
+}
+
 /**
  * Realistic zh_CN demo data for an empty database: tenants, enterprises, platform staff and
  * enterprise users (one of them on two platforms), projects in every status, a few notices.
@@ -99,6 +167,7 @@ export async function seedDemoData(db: AppDb): Promise<boolean> {
       await tx
         .insert(userRoles)
         .values({ userId: row.id, roleId: await roleId(tx, tenantId, BUILT_IN_ROLES.tenantAdmin.code) });
+      if (index === 0) await tx.insert(notices).values(demoStaffNotices(tenantId, row.id));
     }
 
     // the demo enterprise works on the first two platforms: one company, two enterprise rows
@@ -170,15 +239,7 @@ export async function seedDemoData(db: AppDb): Promise<boolean> {
           });
         }
         if (company === demoCompany) {
-          await tx.insert(notices).values([
-            {
-              tenantId,
-              userId: demoUser.id,
-              title: '结算单审核通过',
-              content: `${company.name}的结算单已审核通过，请及时完成付款。`,
-            },
-            { tenantId, userId: demoUser.id, title: '项目审核提醒', content: '您提交的项目已进入审核流程。' },
-          ]);
+          await tx.insert(notices).values(demoEnterpriseNotices(tenantId, demoUser.id, company.name, sn));
         }
       }
     }

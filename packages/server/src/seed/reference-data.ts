@@ -54,10 +54,16 @@ export const PERMISSIONS: PermissionSeed[] = [
   { code: 'sysConfig:list:edit', name: '系统配置修改', side: 'platform' },
   { code: 'sysAudit:list:view', name: '审计日志查看', side: 'platform' },
   { code: 'appVersion:list:add', name: '发布APP版本', side: 'platform' },
+  { code: 'sensitiveWord:list:edit', name: '敏感词维护', side: 'platform' },
 ];
 
 /** Codes only the platform operator (tenant 0) holds. */
-export const PLATFORM_ONLY_PERMISSIONS = new Set(['sysConfig:list:edit', 'sysAudit:list:view', 'appVersion:list:add']);
+export const PLATFORM_ONLY_PERMISSIONS = new Set([
+  'sysConfig:list:edit',
+  'sysAudit:list:view',
+  'appVersion:list:add',
+  'sensitiveWord:list:edit',
+]);
 
 export interface MenuSeed {
   name: string;
@@ -135,6 +141,21 @@ export const MENUS: Record<Side, MenuSeed[]> = {
       icon: 'SettingOutlined',
       platformOnly: true,
       children: [
+        {
+          name: '内容安全',
+          url: '/system/content',
+          icon: 'SafetyCertificateOutlined',
+          platformOnly: true,
+          children: [
+            {
+              name: '敏感词管理',
+              url: '/system/content/sensitiveWords',
+              component: 'SensitiveWords',
+              remarks: 'sensitiveWords',
+              platformOnly: true,
+            },
+          ],
+        },
         {
           name: '应用管理',
           url: '/system/app',
@@ -338,4 +359,75 @@ export const TASK_TYPE_SEEDS: TaskTypeSeed[] = [
     name,
     parentCode: TASK_TYPE_PARENTS[code] ?? null,
   })),
+];
+
+/**
+ * The sensitive-word list a new installation starts with (the operator edits it on 敏感词管理): words
+ * that must not appear in service descriptions and agreement templates of a medical field-service
+ * platform — commercial bribery in drug promotion, absolute claims the Advertising Law and the drug
+ * advertising rules forbid, tax and invoice fraud, gambling, drugs, and off-platform payment.
+ */
+export const SENSITIVE_WORD_SEEDS: readonly string[] = [
+  // commercial bribery and prescription data in drug promotion
+  '回扣',
+  '带金销售',
+  '统方',
+  '处方提成',
+  '开单提成',
+  '药品返点',
+  '临床费',
+  '商业贿赂',
+  '红包返现',
+  // absolute and curative claims (广告法, 药品广告审查标准)
+  '包治百病',
+  '药到病除',
+  '根治',
+  '无效退款',
+  '无任何副作用',
+  '百分之百有效',
+  '100%有效',
+  '治愈率',
+  '国家级产品',
+  '最佳疗效',
+  '第一品牌',
+  '祖传秘方',
+  '神医',
+  // tax, invoices and money laundering
+  '虚开发票',
+  '代开发票',
+  '发票代开',
+  '买卖发票',
+  '刷单',
+  '套现',
+  '洗钱',
+  '偷税',
+  '逃税',
+  '个税筹划避税',
+  // gambling, drugs, weapons
+  '赌博',
+  '网络赌博',
+  '博彩',
+  '六合彩',
+  '时时彩',
+  '赌场',
+  '毒品',
+  '冰毒',
+  '海洛因',
+  '大麻',
+  '摇头丸',
+  '枪支弹药',
+  // fraud, pyramid schemes, forged papers
+  '传销',
+  '非法集资',
+  '高额返利',
+  '办假证',
+  '代考',
+  '替考',
+  '裸聊',
+  '援交',
+  // taking users and payments off the platform
+  '私下转账',
+  '私下交易',
+  '加微信转账',
+  '线下付款',
 ];

@@ -13,6 +13,7 @@ import {
   taskTypes,
   tenants,
 } from '../db/schema';
+import { seedSensitiveWords } from '../platform/sensitive-words/service';
 import {
   BUILT_IN_ROLES,
   CONFIGS,
@@ -22,6 +23,7 @@ import {
   PERMISSIONS,
   PLATFORM_ONLY_PERMISSIONS,
   PLATFORM_TENANT,
+  SENSITIVE_WORD_SEEDS,
   TASK_TYPE_SEEDS,
 } from './reference-data';
 
@@ -139,6 +141,7 @@ export async function applyReferenceData(db: AppDb): Promise<void> {
         .set({ content: config.content })
         .where(and(eq(configs.configKey, config.configKey), inArray(configs.content, config.formerDefaults)));
     }
+    await seedSensitiveWords(tx, SENSITIVE_WORD_SEEDS);
     const tenantRows = await tx.select({ id: tenants.id }).from(tenants);
     for (const tenant of tenantRows) await ensureBuiltInRoles(tx, tenant.id);
   });

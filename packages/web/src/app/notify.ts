@@ -13,11 +13,17 @@ export function setMessageApi(api: MessageInstance | null): void {
   messageApi = api;
 }
 
-export function notifier(): Notifier & { success(text: string): void } {
+export function notifier(): Notifier & { success(text: string, durationSeconds?: number): void } {
   const api = messageApi ?? message;
   return {
     warning: (text) => void api.warning({ content: text, key: text }),
     error: (text) => void api.error({ content: text, key: text }),
-    success: (text) => void api.success({ content: text, key: text }),
+    // some confirmations have a set duration (保存成功 of the field settings: 1 s, spec 2 §8)
+    success: (text, durationSeconds) =>
+      void api.success({
+        content: text,
+        key: text,
+        ...(durationSeconds === undefined ? {} : { duration: durationSeconds }),
+      }),
   };
 }

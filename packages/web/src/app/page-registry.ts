@@ -1,6 +1,6 @@
 /**
  * Menu component name -> page, each its own lazily loaded chunk. Pages of later issues
- * (NoticeList, DownloadLog, OrderGenerateCache) are added with them; until then their routes show
+ * (DownloadLog, OrderGenerateCache) are added with them; until then their routes show
  * the not-found page.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
@@ -9,6 +9,8 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   DashboardAnalysis: lazy(() => import('../features/dashboard/DashboardAnalysisPage')),
   ChangePassword: lazy(() => import('../features/account/ChangePasswordPage')),
   AppVersions: lazy(() => import('../features/app-versions/AppVersionsPage')),
+  NoticeList: lazy(() => import('../features/notices/NoticeListPage')),
+  SensitiveWords: lazy(() => import('../features/system/SensitiveWordsPage')),
 };
 
 export const isRegisteredPage = (component: string): boolean => Object.hasOwn(PAGE_REGISTRY, component);

@@ -52,19 +52,31 @@ export const auditLogs = pgTable(
   ],
 );
 
-/** Notices for the top-bar red dot; later modules create them from their events. */
+/**
+ * Notices for the notice list and the top-bar red dot; modules create them from their events through
+ * createNotice (src/platform/notices/service.ts).
+ */
 export const notices = pgTable(
   'notices',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     tenantId: integer('tenant_id').notNull(),
     userId: integer('user_id').notNull(),
+    /** NOTICE_TYPES of packages/domain: system, project, settlement, invoice, agreement, download */
+    type: varchar('type', { length: 32 }).notNull().default('system'),
     title: varchar('title', { length: 100 }).notNull(),
     content: text('content').notNull().default(''),
+    /** id of the business record the notice is about (a settlement id, an export job id, ...) */
+    bizId: varchar('biz_id', { length: 64 }),
+    /** console route to open from the notice, e.g. /company/catchSystem/orderGenerateCache */
+    link: varchar('link', { length: 256 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
-  (t) => [index('notices_user_unread').on(t.userId, t.tenantId, t.readAt)],
+  (t) => [
+    index('notices_user_unread').on(t.userId, t.tenantId, t.readAt),
+    index('notices_user_time').on(t.userId, t.tenantId, t.createdAt),
+  ],
 );
 
 /** Development SMS provider: codes land here and in the log (DESIGN §3). */

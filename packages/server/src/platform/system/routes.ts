@@ -1,7 +1,7 @@
 import { configKeySchema, envelopeOf, MSG, pageOf, pageQuerySchema, QRCODE_ADDRESS_CONFIG_KEY } from '@fieldpay/domain';
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { auditLogs, configs, dictItems, dicts, notices, smsOutbox } from '../../db/schema';
+import { auditLogs, configs, dictItems, dicts, smsOutbox } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { fail } from '../../http/errors';
 import { principalOf } from '../../http/guards';
@@ -118,24 +118,6 @@ export function registerSystemRoutes({ app, services, guards }: RouteDeps): void
         );
       });
       return ok(null, MSG.saveSuccess);
-    },
-  );
-
-  app.get(
-    '/api/sys/notice/unreadCount',
-    {
-      schema: { tags: ['通知'], summary: '未读通知数', response: { 200: envelopeOf(z.number().int()) } },
-      preHandler: guards.authenticate,
-    },
-    async (request) => {
-      const principal = principalOf(request);
-      const [{ n }] = await db
-        .select({ n: count() })
-        .from(notices)
-        .where(
-          and(eq(notices.userId, principal.userId), eq(notices.tenantId, principal.tenantId), isNull(notices.readAt)),
-        );
-      return ok(n);
     },
   );
 

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Menu, Popover, Spin, Tooltip } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
+import { UNREAD_NOTICE_COUNT_KEY } from '../../api/list-api';
 import { unreadNoticeCount } from '../../api/system-api';
 import { WidthTooltip } from '../../components/WidthTooltip';
 import { useExportInProgress } from '../export-events';
@@ -22,7 +23,7 @@ function NoticeBell() {
   const navigate = useNavigate();
   // Red-dot notices load only when userIdentity is not 1 (spec 1 §6).
   const unread = useQuery({
-    queryKey: ['notice', 'unreadCount'],
+    queryKey: UNREAD_NOTICE_COUNT_KEY,
     queryFn: unreadNoticeCount,
     enabled: userIdentity !== undefined && userIdentity !== 1,
     refetchInterval: 5 * 60_000,

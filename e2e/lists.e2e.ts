@@ -1,0 +1,207 @@
+/**
+ * Issue 4 lists in a real browser: notices (read marks and the red dot), a column layout saved by
+ * resizing and by the field-settings dialog that survives a reload, and the operator's
+ * sensitive-word page.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, callApi, launchBrowser, openPage, screenshot, signIn, storedToken, url } from './support';
+
+let browser: Browser;
+let enterprise: { context: BrowserContext; page: Page };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  enterprise = await openPage(browser);
+  await signIn(enterprise.page, ACCOUNTS.enterprise);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const headerTexts = async (page: Page) =>
+  (await page.locator('.list-page thead th').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+
+const headerWidth = (page: Page, title: string) =>
+  page
+    .locator('.list-page thead th')
+    .filter({ hasText: title })
+    .first()
+    .evaluate((cell) => Math.round(cell.getBoundingClientRect().width));
+
+/** The notice list on a tab (unread first, as the page opens), once its rows are there. */
+async function openNotices(page: Page, tab: '未读通知' | '已读通知' | '全部通知' = '未读通知') {
+  await page.goto(url('/notice/view/list'));
+  await page.locator('.list-page .ant-table').waitFor();
+  if (tab !== '未读通知') await page.getByRole('tab', { name: tab }).click();
+  await page.locator('.list-page tbody tr.ant-table-row').first().waitFor();
+}
+
+/** Drags with the mouse in small steps, as a person would (dnd-kit and the resize handle both need moves). */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + (to.x - from.x) / 4, from.y + (to.y - from.y) / 4, { steps: 5 });
+  await page.mouse.move(to.x, to.y, { steps: 15 });
+  await page.mouse.up();
+}
+
+const centre = async (selector: ReturnType<Page['locator']>) => {
+  const box = await selector.boundingBox();
+  if (!box) throw new Error('element not visible');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+};
+
+describe('notices', () => {
+  it('lists the unread notices, marks them read, and the red dot goes out', async () => {
+    const { page } = enterprise;
+    await openNotices(page);
+    const dot = page.locator('.top-bar-icon .ant-badge-dot');
+    await dot.waitFor();
+    const rows = page.locator('.list-page tbody tr.ant-table-row');
+    expect(await rows.count()).toBe(3);
+    expect(await page.locator('.list-page tbody').textContent()).toContain('结算单审核通过');
+    await page.locator('.ant-message-notice').waitFor({ state: 'detached' });
+    await screenshot(page, 'notices-unread');
+
+    await rows.filter({ hasText: '项目审核提醒' }).getByRole('button', { name: '标记已读' }).click();
+    await page.getByText('已将1条通知标记为已读').waitFor();
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await dot.count()).toBe(1);
+
+    await page.getByRole('button', { name: '全部已读' }).click();
+    await page.getByText('已将2条通知标记为已读').waitFor();
+    await page.locator('.list-page .ant-empty-description', { hasText: '暂无数据' }).waitFor();
+    await dot.waitFor({ state: 'detached' });
+
+    await page.getByRole('tab', { name: '已读通知' }).click();
+    await page.getByText('项目审核提醒').waitFor();
+    expect(await rows.count()).toBe(4);
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
+    await screenshot(page, 'notices-read');
+  });
+
+  it('查看 opens the page a notice links to', async () => {
+    const { page } = enterprise;
+    await openNotices(page);
+    await page.getByRole('tab', { name: '已读通知' }).click();
+    await page
+      .locator('.list-page tbody tr.ant-table-row', { hasText: '导出文件已生成' })
+      .getByRole('button', { name: '查看' })
+      .click();
+    await page.waitForURL(/#\/company\/catchSystem\/orderGenerateCache$/);
+  });
+});
+
+describe('column layouts', () => {
+  it('a resized column keeps its width after a reload', async () => {
+    const { page } = enterprise;
+    await openNotices(page, '全部通知');
+    const before = await headerWidth(page, '通知类型');
+    const handle = page.getByRole('separator', { name: '调整通知类型列宽' });
+    const start = await centre(handle);
+    await drag(page, start, { x: start.x + 90, y: start.y });
+    await expect.poll(() => headerWidth(page, '通知类型')).toBeGreaterThan(before + 60);
+
+    const token = (await storedToken(page)) as string;
+    await expect
+      .poll(async () => {
+        const layout = await callApi<{ contentJson: { prop: string; width: number }[] }>(
+          '/api/sys2/column/get?serviceName=noticeList',
+          { token },
+        );
+        return layout.result.contentJson.find((column) => column.prop === 'type')?.width ?? 0;
+      })
+      .toBeGreaterThan(170);
+
+    await openNotices(page, '全部通知');
+    expect(await headerWidth(page, '通知类型')).toBeGreaterThan(before + 60);
+  });
+
+  it('field settings hide and reorder columns, and the layout survives a reload', async () => {
+    const { page } = enterprise;
+    await openNotices(page, '全部通知');
+    expect(await headerTexts(page)).toContain('通知内容');
+    await page.getByRole('button', { name: '字段设置' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('已选字段').waitFor();
+    await dialog.getByRole('region', { name: '可选字段' }).getByText('通知内容').click();
+
+    // drag 通知时间 above 通知类型 in the right-hand list
+    const chosen = dialog.locator('.field-settings-chosen');
+    const time = await centre(dialog.getByRole('button', { name: '拖动调整通知时间的顺序' }));
+    const type = await centre(dialog.getByRole('button', { name: '拖动调整通知类型的顺序' }));
+    await drag(page, time, { x: type.x, y: type.y - 8 });
+    await expect
+      .poll(() => chosen.locator('.field-settings-chosen-label').allInnerTexts())
+      .toEqual(['通知标题', '通知时间', '通知类型', '状态']);
+    await screenshot(page, 'field-settings-dialog');
+
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('保存成功').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const expected = ['通知标题', '通知时间', '通知类型', '状态'];
+    const shown = async () => (await headerTexts(page)).filter((text) => text && text !== '操作');
+    await expect.poll(shown).toEqual(expected);
+    await page.reload();
+    await page.locator('.list-page .ant-table').waitFor();
+    await page.getByRole('tab', { name: '全部通知' }).click();
+    await page.locator('.list-page tbody tr.ant-table-row').first().waitFor();
+    expect(await shown()).toEqual(expected);
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
+    await screenshot(page, 'notices-saved-layout');
+  });
+
+  it('the fixed field stays when everything else is cleared', async () => {
+    const { page } = enterprise;
+    await openNotices(page, '全部通知');
+    await page.getByRole('button', { name: '字段设置' }).click();
+    const dialog = page.getByRole('dialog');
+    const selectAll = dialog.getByText('全选');
+    await selectAll.click(); // all chosen
+    await selectAll.click(); // only the fixed title stays
+    expect(await dialog.locator('.field-settings-chosen-label').allInnerTexts()).toEqual(['通知标题']);
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  });
+});
+
+describe('sensitive words (platform operator)', () => {
+  it('adds a word, finds it in a text, and the check call names it', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, ACCOUNTS.admin);
+    // the 系统管理 top item opens its first page, the word list
+    await page.locator('.top-bar-menu').getByText('系统管理').click();
+    await page.waitForURL(/#\/system\/content\/sensitiveWords$/);
+    await page.locator('.side-menu .ant-menu-item-selected', { hasText: '敏感词管理' }).waitFor();
+    await page.locator('.list-page tbody tr.ant-table-row').first().waitFor();
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
+    await screenshot(page, 'sensitive-words');
+
+    await page.getByRole('button', { name: '添加敏感词' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByPlaceholder('请输入敏感词').fill('私单\n飞单');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('已添加2个敏感词').waitFor();
+
+    await page.locator('.list-search').getByPlaceholder('请输入敏感词').fill('单');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await page.locator('.list-page tbody tr.ant-table-row', { hasText: '飞单' }).waitFor();
+
+    await page
+      .getByPlaceholder('输入服务描述、协议内容等文本，检测是否包含敏感词')
+      .fill('本项目禁止接 私 单，严禁回扣');
+    await page.getByRole('button', { name: /检\s*测/ }).click();
+    await page.getByText('内容包含敏感词：私单、回扣').waitFor();
+    await screenshot(page, 'sensitive-words-check');
+
+    const token = (await storedToken(enterprise.page)) as string;
+    const check = await callApi('/api/sys2/sensitive/check', {
+      method: 'POST',
+      token,
+      body: { senWords: '可以接飞单' },
+    });
+    expect(check).toMatchObject({ success: false, message: '内容包含敏感词：飞单' });
+    await context.close();
+  });
+});

@@ -1,0 +1,94 @@
+import {
+  ApiCode,
+  envelopeOf,
+  MSG,
+  pageOf,
+  sensitiveCheckBodySchema,
+  sensitiveCheckResultSchema,
+  sensitiveWordAddBodySchema,
+  sensitiveWordAddResultSchema,
+  sensitiveWordDeleteBodySchema,
+  sensitiveWordListQuerySchema,
+  sensitiveWordRecordSchema,
+} from '@fieldpay/domain';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { principalOf } from '../../http/guards';
+import type { RouteDeps } from '../../http/types';
+
+/** Code of the operator's word-list screen and calls (reference data, platform operator only). */
+export const SENSITIVE_WORD_PERMISSION = 'sensitiveWord:list:edit';
+
+export function registerSensitiveWordRoutes({ app, services, guards }: RouteDeps): void {
+  const words = services.sensitiveWords;
+  const operatorOnly = [guards.authenticate, guards.platformAdmin, guards.permission(SENSITIVE_WORD_PERMISSION)];
+
+  app.post(
+    '/api/sys2/sensitive/check',
+    {
+      schema: {
+        tags: ['敏感词'],
+        summary: '敏感词检测（success 为 false 时 message 列出命中的词）',
+        body: sensitiveCheckBodySchema,
+        response: { 200: envelopeOf(sensitiveCheckResultSchema) },
+      },
+      preHandler: guards.authenticate,
+    },
+    async (request) => {
+      const found = await words.findIn(request.body.senWords);
+      if (found.length > 0) {
+        throw new AppError(422, ApiCode.rule, MSG.sensitiveWordsFoundNamed(found), { words: found });
+      }
+      return ok({ words: [] });
+    },
+  );
+
+  app.get(
+    '/api/sys2/sensitive/list',
+    {
+      schema: {
+        tags: ['敏感词'],
+        summary: '敏感词列表（平台管理员，sensitiveWord:list:edit）',
+        querystring: sensitiveWordListQuerySchema,
+        response: { 200: envelopeOf(pageOf(sensitiveWordRecordSchema)) },
+      },
+      preHandler: operatorOnly,
+    },
+    async (request) => ok(await words.list(request.query)),
+  );
+
+  app.post(
+    '/api/sys2/sensitive/add',
+    {
+      schema: {
+        tags: ['敏感词'],
+        summary: '添加敏感词（可一次多个；已存在的词原样返回在 existing 中）',
+        body: sensitiveWordAddBodySchema,
+        response: { 200: envelopeOf(sensitiveWordAddResultSchema) },
+      },
+      preHandler: operatorOnly,
+    },
+    async (request) => {
+      const result = await words.add(request.body.words, { principal: principalOf(request), ip: request.ip });
+      return ok(result, MSG.sensitiveWordsAdded(result.added.length, result.existing.length));
+    },
+  );
+
+  app.post(
+    '/api/sys2/sensitive/delete',
+    {
+      schema: {
+        tags: ['敏感词'],
+        summary: '删除敏感词',
+        body: sensitiveWordDeleteBodySchema,
+        response: { 200: envelopeOf(z.object({ deleted: z.number().int() })) },
+      },
+      preHandler: operatorOnly,
+    },
+    async (request) => {
+      const deleted = await words.remove(request.body.ids, { principal: principalOf(request), ip: request.ip });
+      return ok({ deleted }, MSG.deleteSuccess);
+    },
+  );
+}

@@ -1,0 +1,377 @@
+/**
+ * The list-page pattern of the console (spec 1 §5, §9; spec 2 §2.1, §9): a search form with 查询
+ * and 重置, a table (暂无数据 when empty), an optional summary row, and paging that appears only
+ * when the total exceeds the page size, with the page sizes of the list's type and, where offered,
+ * the typed page-size box. With a `serviceName` the columns follow the user's saved layout: the
+ * 字段设置 dialog chooses and orders them, dragging a header edge sizes them.
+ */
+import { SettingOutlined } from '@ant-design/icons';
+import {
+  type ColumnLayoutItem,
+  type ColumnLayoutServiceName,
+  type ListType,
+  MSG,
+  PAGE_SIZE,
+  type Page,
+  pageSizeOptions,
+  showsPagination,
+} from '@fieldpay/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Empty, Form, Pagination, Space, Table, type TableProps } from 'antd';
+import type { ColumnsType, ColumnType, SorterResult } from 'antd/es/table/interface';
+import { type HTMLAttributes, type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { FieldSettingsDialog } from '../FieldSettingsDialog';
+import { PageSizeInput } from './PageSizeInput';
+import { ResizableHeaderCell, type ResizableHeaderCellProps } from './ResizableHeaderCell';
+import { useColumnLayout } from './use-column-layout';
+import './list.css';
+
+/** What every list call receives; orderSort follows the spec: 1 descending, 0 ascending. */
+export interface PageRequest {
+  pageNo: number;
+  pageSize: number;
+  orderField?: string;
+  orderSort?: 0 | 1;
+}
+
+export type ListFilters = Record<string, unknown>;
+
+/** Cell of a layout column: the whole row, so a cell may combine fields. */
+export type CellRenderer<Row> = (row: Row, index: number) => ReactNode;
+
+interface SharedListProps<Row extends object, Answer extends Page<Row>> {
+  /** key prefix of the list's data; invalidate it to reload after an action */
+  queryKey: readonly unknown[];
+  fetchPage(request: PageRequest & ListFilters): Promise<Answer>;
+  rowKey: keyof Row & string;
+  /** Form.Items of the search form; their values become the filters */
+  searchFields?: ReactNode;
+  /** form values -> filters sent to the server (date ranges to startTime/endTime, ...) */
+  toFilters?(values: ListFilters): ListFilters;
+  /** filters that always apply (a tab, a fixed enterprise) */
+  fixedFilters?: ListFilters;
+  /** page sizes offered: list type 1 to 6 (spec 1 §9) */
+  listType?: ListType;
+  defaultPageSize?: number;
+  /** show the typed page-size box next to the pager */
+  pageSizeInput?: boolean;
+  /** content of a summary row under the table (an amount total of the answer, ...) */
+  summary?(answer: Answer): ReactNode;
+  /** buttons above the table, on the left */
+  toolbar?: ReactNode;
+  emptyText?: ReactNode;
+  rowSelection?: TableProps<Row>['rowSelection'];
+  /** the fixed operations column on the right */
+  actionColumn?: ColumnType<Row>;
+}
+
+export interface LayoutListProps<Row extends object, Answer extends Page<Row>> extends SharedListProps<Row, Answer> {
+  serviceName: ColumnLayoutServiceName;
+  /** cells that are not the plain value (tags, money, links); other columns show the value or '-' */
+  renderers?: Partial<Record<string, CellRenderer<Row>>>;
+}
+
+export interface PlainListProps<Row extends object, Answer extends Page<Row>> extends SharedListProps<Row, Answer> {
+  columns: ColumnsType<Row>;
+}
+
+/** The plain value of a cell, or the console's dash for nothing. */
+export function plainCell(value: unknown): ReactNode {
+  if (value === null || value === undefined || value === '') return <span className="list-empty-cell">-</span>;
+  return String(value);
+}
+
+const headerCellProps = (props: ResizableHeaderCellProps) => props as unknown as HTMLAttributes<HTMLElement>;
+
+/** A layout's visible fields as table columns, with live widths while a header edge is dragged. */
+function layoutColumns<Row extends object>(
+  visible: readonly ColumnLayoutItem[],
+  options: {
+    renderers?: Partial<Record<string, CellRenderer<Row>>>;
+    liveWidths: Record<string, number>;
+    onResizing(prop: string, width: number): void;
+    onResizeEnd(prop: string, width: number): void;
+  },
+): ColumnsType<Row> {
+  return visible.map((item) => {
+    const live = options.liveWidths[item.prop];
+    const width = live ?? (item.isWidth === false ? undefined : item.width);
+    const renderer = options.renderers?.[item.prop];
+    return {
+      key: item.prop,
+      dataIndex: item.prop,
+      title: item.label,
+      width,
+      minWidth: item.isWidth === false ? item.width : undefined,
+      ellipsis: true,
+      sorter: item.sortable,
+      render: (value: unknown, row: Row, index: number) => (renderer ? renderer(row, index) : plainCell(value)),
+      onHeaderCell: () =>
+        headerCellProps({
+          width: width ?? item.width,
+          columnLabel: item.label,
+          onResizing: (next) => options.onResizing(item.prop, next),
+          onResizeEnd: (next) => options.onResizeEnd(item.prop, next),
+        }),
+    };
+  });
+}
+
+const sortOrderOf = (sort: 0 | 1 | undefined) => (sort === 1 ? ('descend' as const) : ('ascend' as const));
+
+interface ListStateOptions {
+  defaultPageSize: number;
+  fixedFilters?: ListFilters;
+}
+
+function useListState({ defaultPageSize, fixedFilters }: ListStateOptions) {
+  const [filters, setFilters] = useState<ListFilters>({});
+  const [pageNo, setPageNo] = useState(1);
+  const [pageSize, setPageSize] = useState(defaultPageSize);
+  const [order, setOrder] = useState<{ field?: string; sort?: 0 | 1 }>({});
+  const fixedKey = JSON.stringify(fixedFilters ?? {});
+  // a new tab or fixed filter starts again at the first page
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fixedKey stands for the fixed filters' content
+  useEffect(() => setPageNo(1), [fixedKey]);
+  return { filters, setFilters, pageNo, setPageNo, pageSize, setPageSize, order, setOrder };
+}
+
+function ListView<Row extends object, Answer extends Page<Row>>(
+  props: SharedListProps<Row, Answer> & {
+    columns: ColumnsType<Row>;
+    headerCell?: boolean;
+    settingsButton?: ReactNode;
+  },
+) {
+  const {
+    queryKey,
+    fetchPage,
+    rowKey,
+    searchFields,
+    toFilters,
+    fixedFilters,
+    listType = 1,
+    defaultPageSize = PAGE_SIZE.default,
+    pageSizeInput,
+    summary,
+    toolbar,
+    emptyText,
+    rowSelection,
+    actionColumn,
+    columns,
+    headerCell,
+    settingsButton,
+  } = props;
+  const [form] = Form.useForm<ListFilters>();
+  const state = useListState({ defaultPageSize, fixedFilters });
+  const { filters, pageNo, pageSize, order } = state;
+
+  const request: PageRequest & ListFilters = {
+    ...filters,
+    ...fixedFilters,
+    pageNo,
+    pageSize,
+    ...(order.field ? { orderField: order.field, orderSort: order.sort } : {}),
+  };
+  const query = useQuery({
+    queryKey: [...queryKey, request],
+    queryFn: () => fetchPage(request),
+    placeholderData: keepPreviousData,
+  });
+  const answer = query.data;
+  const total = answer?.total ?? 0;
+
+  // after rows leave the list (deleted, marked read) the page may be past the end: go to the last page
+  useEffect(() => {
+    if (answer && answer.records.length === 0 && total > 0 && pageNo > 1) {
+      state.setPageNo(Math.max(1, Math.ceil(total / pageSize)));
+    }
+  }, [answer, total, pageNo, pageSize, state.setPageNo]);
+
+  const apply = (values: ListFilters) => {
+    const cleaned = Object.fromEntries(
+      Object.entries(toFilters ? toFilters(values) : values).filter(
+        ([, value]) => value !== undefined && value !== null && value !== '',
+      ),
+    );
+    state.setFilters(cleaned);
+    state.setPageNo(1);
+  };
+
+  // sorting is controlled here: the arrows show the order the list was asked for
+  const sortedColumns = columns.map((column) =>
+    column.sorter
+      ? {
+          ...column,
+          sortOrder: order.field !== undefined && order.field === String(column.key) ? sortOrderOf(order.sort) : null,
+        }
+      : column,
+  );
+  const allColumns = actionColumn ? [...sortedColumns, { fixed: 'right' as const, ...actionColumn }] : sortedColumns;
+  const scrollX = allColumns.reduce(
+    (sum, column) =>
+      sum +
+      (typeof column.width === 'number' ? column.width : typeof column.minWidth === 'number' ? column.minWidth : 120),
+    rowSelection ? 48 : 0,
+  );
+  const options = pageSizeOptions(listType);
+
+  const onTableChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter) => {
+    const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
+    const field = single?.order ? String(single.columnKey ?? single.field) : undefined;
+    state.setOrder(field ? { field, sort: single?.order === 'descend' ? 1 : 0 } : {});
+    state.setPageNo(1);
+  };
+
+  return (
+    <div className="list-page">
+      {searchFields && (
+        <Form form={form} layout="inline" className="list-search" onFinish={apply} autoComplete="off">
+          {searchFields}
+          <Form.Item className="list-search-buttons">
+            <Space>
+              <Button type="primary" htmlType="submit">
+                查询
+              </Button>
+              <Button
+                onClick={() => {
+                  form.resetFields();
+                  apply(form.getFieldsValue());
+                }}
+              >
+                重置
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      )}
+      {(toolbar || settingsButton) && (
+        <div className="list-toolbar">
+          <Space wrap>{toolbar}</Space>
+          {settingsButton}
+        </div>
+      )}
+      <Table<Row>
+        rowKey={rowKey}
+        columns={allColumns}
+        dataSource={answer?.records ?? []}
+        loading={query.isFetching}
+        pagination={false}
+        size="middle"
+        tableLayout="fixed"
+        scroll={{ x: scrollX }}
+        rowSelection={rowSelection}
+        onChange={onTableChange}
+        components={headerCell ? { header: { cell: ResizableHeaderCell } } : undefined}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? MSG.emptyList} /> }}
+        summary={
+          summary && answer
+            ? () => (
+                <Table.Summary fixed>
+                  <Table.Summary.Row className="list-summary">
+                    <Table.Summary.Cell index={0} colSpan={allColumns.length + (rowSelection ? 1 : 0)}>
+                      {summary(answer)}
+                    </Table.Summary.Cell>
+                  </Table.Summary.Row>
+                </Table.Summary>
+              )
+            : undefined
+        }
+      />
+      {showsPagination(total, pageSize) && (
+        <div className="list-pager">
+          <Pagination
+            current={pageNo}
+            pageSize={pageSize}
+            total={total}
+            showTotal={(count) => `共 ${count} 条`}
+            showSizeChanger={options.length > 1}
+            pageSizeOptions={options.map(String)}
+            showQuickJumper
+            onChange={(nextPage, nextSize) => {
+              if (nextSize !== pageSize) {
+                state.setPageSize(nextSize);
+                state.setPageNo(1);
+              } else {
+                state.setPageNo(nextPage);
+              }
+            }}
+          />
+          {pageSizeInput && (
+            <PageSizeInput
+              pageSize={pageSize}
+              defaultPageSize={defaultPageSize}
+              onChange={(next) => {
+                state.setPageSize(next);
+                state.setPageNo(1);
+              }}
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function LayoutList<Row extends object, Answer extends Page<Row>>({
+  serviceName,
+  renderers,
+  ...rest
+}: LayoutListProps<Row, Answer>) {
+  const layout = useColumnLayout(serviceName);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [liveWidths, setLiveWidths] = useState<Record<string, number>>({});
+
+  const columns = useMemo(
+    () =>
+      layoutColumns<Row>(layout.visible, {
+        renderers,
+        liveWidths,
+        onResizing: (prop, width) => setLiveWidths((current) => ({ ...current, [prop]: width })),
+        onResizeEnd: (prop, width) => {
+          setLiveWidths((current) => ({ ...current, [prop]: width }));
+          void layout
+            .resize(prop, width)
+            .catch(() => undefined)
+            .finally(() =>
+              setLiveWidths((current) => {
+                const { [prop]: _done, ...others } = current;
+                return others;
+              }),
+            );
+        },
+      }),
+    [layout, renderers, liveWidths],
+  );
+
+  return (
+    <>
+      <ListView<Row, Answer>
+        {...rest}
+        columns={columns}
+        headerCell
+        settingsButton={
+          <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)}>
+            字段设置
+          </Button>
+        }
+      />
+      <FieldSettingsDialog
+        open={settingsOpen}
+        columns={layout.columns}
+        onCancel={() => setSettingsOpen(false)}
+        onSave={layout.save}
+      />
+    </>
+  );
+}
+
+export function ListPage<Row extends object, Answer extends Page<Row> = Page<Row>>(
+  props: LayoutListProps<Row, Answer> | PlainListProps<Row, Answer>,
+) {
+  if ('serviceName' in props) return <LayoutList<Row, Answer> {...props} />;
+  return <ListView<Row, Answer> {...props} />;
+}
+
+/** Row keys chosen in a table, typed as numbers (every list keys its rows by numeric id). */
+export const numericKeys = (keys: readonly Key[]): number[] => keys.map(Number).filter(Number.isFinite);

@@ -1,0 +1,38 @@
+/** Test helpers of the list pieces: the app's locale and a fresh query client per render, the session of a side. */
+import type { LoginUserInfo, Side } from '@fieldpay/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { useSession } from '../../app/session-store';
+
+export function renderWithQuery(ui: ReactElement) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <MemoryRouter>
+      <ConfigProvider locale={zhCN}>
+        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      </ConfigProvider>
+    </MemoryRouter>,
+  );
+  return { ...view, queryClient };
+}
+
+export function signedInAs(side: Side, userIdentity: 1 | 2): void {
+  const userInfo: LoginUserInfo = {
+    token: 'token',
+    tenant: { id: userIdentity === 1 ? 0 : 3, tenantName: '华东众包服务平台' },
+    userIdentity,
+    realname: '测试员',
+    username: '13800000001',
+    account: '13800000001',
+    enterprise: side === 'enterprise' ? { id: 9, enterpriseName: '杭州星联医药科技有限公司' } : null,
+    avatar: null,
+    orgCodeTxt: null,
+    phoneVerifyStatus: 1,
+    tenantList: [],
+  };
+  useSession.setState({ token: 'token', side, userInfo, menuList: [], permList: [] });
+}
