@@ -31,7 +31,7 @@ describe('APP版本管理 and the public download page', () => {
   it('uploads an Android package with progress, publishes a version and lists it', async () => {
     const { context, page } = await openPage(browser);
     await signIn(page, ACCOUNTS.admin);
-    // 系统管理 opens its first page (内容安全); the version page is reached from the side menu
+    // 系统管理 opens its first page (内容安全); the version page is opened by its address
     await page.locator('.top-bar-menu').getByText('系统管理').click();
     await page.goto(url('/system/app/versions'));
     await page.waitForURL(/#\/system\/app\/versions$/);
