@@ -39,6 +39,10 @@ export function fromPglite(client: PGlite): Database {
 
 export function fromPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client whose connection the server ended (restart, failover, a dropped database) emits
+  // 'error'; pg already removes it from the pool and the next query connects anew. Unhandled, that
+  // event would crash the process.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
   return {
     db,
