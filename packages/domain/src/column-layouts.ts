@@ -164,6 +164,20 @@ const downloadCache = columns(
   ['downloadStatus', '缓存状态', 100],
 );
 
+/** Project list (spec 1 §2): the client column on the platform side only. */
+const projectListHead: ColumnDefault[] = [
+  ['projectName', '项目名称', 200, { fixed: true, flexible: true }],
+  ['projectSn', '项目编号', 170],
+  ['tenantName', '所属平台', 160],
+];
+const projectListTail: ColumnDefault[] = [
+  ['projectStatus', '项目状态', 100],
+  ['processed', '项目环境', 100],
+  ['personNum', '服务人数', 100],
+  ['createTime', '创建时间', 170],
+  ['endTime', '结束时间', 170],
+];
+
 /** Notice list (spec 1 §2 /notice/view/list). */
 const noticeList = columns(
   ['title', '通知标题', 220, { fixed: true }],
@@ -229,6 +243,11 @@ export const COLUMN_SETS = {
       ...taxVoucherTail,
     ),
     enterprise: columns(['taxPeriod', '税款所属期', 120, { fixed: true }], ...taxVoucherTail),
+  },
+  projectList: {
+    admin: columns(...projectListHead, ['clientName', '客户', 200], ...projectListTail),
+    platform: columns(...projectListHead, ['clientName', '客户', 200], ...projectListTail),
+    enterprise: columns(...projectListHead, ...projectListTail),
   },
   downloadCacheList: { admin: downloadCache, platform: downloadCache, enterprise: downloadCache },
   noticeList: { admin: noticeList, platform: noticeList, enterprise: noticeList },

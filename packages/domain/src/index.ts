@@ -15,3 +15,5 @@ export * from './api/column-layouts';
 export * from './api/notices';
 export * from './api/sensitive-words';
 export * from './column-layouts';
+export * from './api/exports';
+export * from './api/projects';

@@ -356,6 +356,28 @@ export const DOWNLOAD_CACHE_STATUS = defineStatuses({
   2: ['生成失败', 'fail'],
 });
 
+/** downloadType of a cache record (dict download_type): what produced the file. */
+export const DOWNLOAD_TYPES = {
+  taskDetails: 1,
+  settlementDetails: 2,
+  statement: 3,
+  settlementReport: 4,
+  attachments: 5,
+  invoices: 6,
+  projectList: 7,
+  projectPersons: 8,
+} as const;
+export const DOWNLOAD_TYPE_LABELS: Readonly<Record<number, string>> = {
+  1: '任务明细导出',
+  2: '结算明细导出',
+  3: '对账单',
+  4: '结算报告',
+  5: '附件打包',
+  6: '发票导出',
+  7: '项目列表导出',
+  8: '项目人员导出',
+};
+
 export function isCacheDownloadable(downloadStatus: number): boolean {
   return downloadStatus === 1;
 }

@@ -23,6 +23,7 @@ import { registerProjectRoutes } from './modules/projects/routes';
 import { registerAppVersionRoutes } from './platform/app-versions/routes';
 import { registerAuthRoutes } from './platform/auth/routes';
 import { registerLookupRoutes } from './platform/lookups/routes';
+import { registerDownloadCacheRoutes } from './platform/exports/routes';
 import { registerFileRoutes } from './platform/files/routes';
 import { registerColumnLayoutRoutes } from './platform/layouts/routes';
 import { registerNoticeRoutes } from './platform/notices/routes';
@@ -98,7 +99,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const services = createServices({ db: database.db, config, log: app.log });
+  const services = createServices({ db: database.db, config, log: app.log }, database.executeSql);
   const deps: RouteDeps = { app, services, guards: createGuards(services) };
   registerSystemRoutes(deps);
   registerAuthRoutes(deps);
@@ -111,6 +112,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   registerColumnLayoutRoutes(deps);
   registerSensitiveWordRoutes(deps);
   registerNoticeRoutes(deps);
+  registerDownloadCacheRoutes(deps);
+  // the job worker stops (finishing what it runs) before the database closes
+  app.addHook('onClose', () => services.jobs.stop());
 
   await serveWeb(app, config);
   return { app, services };

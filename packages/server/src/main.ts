@@ -4,14 +4,16 @@ import { openDatabase } from './db/client';
 import { seedDemoData } from './seed/demo';
 import { applyReferenceData } from './seed/reference';
 
-/** Reads config, opens and migrates the database, seeds, then serves HTTP until a signal arrives. */
+/** Reads config, opens and migrates the database, seeds, starts the job worker, then serves HTTP until a signal arrives. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   await applyReferenceData(database.db);
-  const { app } = await buildApp(config, database);
+  const { app, services } = await buildApp(config, database);
   if (config.seedDemo && (await seedDemoData(database.db))) app.log.info('demo data seeded');
+  // exports and expiry run here; app.close() stops the worker before the database closes
+  await services.jobs.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // antd reads media queries and observes sizes; jsdom has neither.
 const inBrowserLikeEnv = typeof window !== 'undefined';
@@ -36,4 +36,11 @@ afterEach(() => {
   if (!inBrowserLikeEnv) return;
   cleanup();
   localStorage.clear();
+});
+
+// React's scheduler may still hold work the last test queued (a navigation, a lazy page); let it
+// run while jsdom's window exists, or it throws "window is not defined" after the teardown.
+afterAll(async () => {
+  if (!inBrowserLikeEnv) return;
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });

@@ -18,9 +18,14 @@ export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 /** A database handle or an open transaction: services accept either. */
 export type DbOrTx = AppDb | Tx;
 
+/** Raw SQL with positional parameters; several statements at once when there are no parameters. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
 export interface Database {
   db: AppDb;
   kind: 'pglite' | 'postgres';
+  /** for the job queue (pg-boss), which speaks plain SQL over the same connection(s) */
+  executeSql: ExecuteSql;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -32,6 +37,12 @@ export function fromPglite(client: PGlite): Database {
   return {
     db: db as unknown as AppDb,
     kind: 'pglite',
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query<Record<string, unknown>>(text, values);
+      // exec runs a script of statements; the caller reads the last one's rows
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
@@ -47,6 +58,7 @@ export function fromPostgres(url: string, poolSize = 10): Database {
   return {
     db,
     kind: 'postgres',
+    executeSql: (text, values) => pool.query(text, values),
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
   };

@@ -1,6 +1,7 @@
 import { MSG, type Side } from '@fieldpay/domain';
 import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Principal } from '../platform/auth/sessions';
+import type { AuditActor } from '../platform/system/audit';
 import type { Services } from '../services';
 import { fail } from './errors';
 
@@ -17,6 +18,18 @@ export const TENANT_HEADER = 'x-tenant-id';
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw fail.unauthorized(MSG.tokenMissing);
   return request.principal;
+}
+
+/** Who the audit log names for a request that passed `authenticate`. */
+export function actorOf(request: FastifyRequest): AuditActor {
+  const principal = principalOf(request);
+  return {
+    userId: principal.userId,
+    name: principal.realname,
+    side: principal.side,
+    tenantId: principal.tenantId,
+    ip: request.ip,
+  };
 }
 
 /**

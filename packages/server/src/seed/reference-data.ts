@@ -2,6 +2,7 @@ import {
   CUSTOMER_TYPES,
   DICT_CODES,
   DOWNLOAD_CACHE_STATUS,
+  DOWNLOAD_TYPE_LABELS,
   ENTERPRISE_AGREEMENT_STATUS,
   ENTERPRISE_STATUS,
   INVOICE_RECIPIENT_STATUS,
@@ -32,6 +33,7 @@ export interface PermissionSeed {
 /** Every permission code the three spec documents name, and the system's own. */
 export const PERMISSIONS: PermissionSeed[] = [
   { code: 'projectManage:pro:modify', name: '项目编辑', side: 'platform' },
+  { code: 'projectManage:list:export', name: '项目列表导出', side: 'both' },
   { code: 'settlement:list:withdraw', name: '结算单撤回', side: 'both' },
   { code: 'settlement:Infor:download', name: '结算明细下载', side: 'both' },
   { code: 'page:list:download', name: '缓存文件下载', side: 'both' },
@@ -111,10 +113,27 @@ const notice: MenuSeed = {
   ],
 };
 
+const projectManage: MenuSeed = {
+  name: '项目管理',
+  url: '/projectManage',
+  icon: 'ProjectOutlined',
+  children: [
+    {
+      name: '项目中心',
+      url: '/projectManage/project',
+      icon: 'AppstoreOutlined',
+      children: [
+        { name: '项目列表', url: '/projectManage/project/list', component: 'ProjectList', remarks: 'projectList' },
+      ],
+    },
+  ],
+};
+
 /** Three levels per side: top item, group, page. */
 export const MENUS: Record<Side, MenuSeed[]> = {
   platform: [
     dashboard,
+    projectManage,
     {
       name: '数据管理',
       url: '/dataManagement',
@@ -177,6 +196,7 @@ export const MENUS: Record<Side, MenuSeed[]> = {
   ],
   enterprise: [
     dashboard,
+    projectManage,
     {
       name: '企业中心',
       url: '/company',
@@ -257,14 +277,7 @@ export const DICTS: DictSeed[] = [
   {
     code: DICT_CODES.downloadType,
     name: '下载类型',
-    items: fromLabels({
-      1: '任务明细导出',
-      2: '结算明细导出',
-      3: '对账单',
-      4: '结算报告',
-      5: '附件打包',
-      6: '发票导出',
-    }),
+    items: fromLabels(DOWNLOAD_TYPE_LABELS),
   },
   {
     code: DICT_CODES.enterpriseAgreementStatus,

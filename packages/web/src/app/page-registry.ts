@@ -1,7 +1,6 @@
 /**
- * Menu component name -> page, each its own lazily loaded chunk. Pages of later issues
- * (DownloadLog, OrderGenerateCache) are added with them; until then their routes show
- * the not-found page.
+ * Menu component name -> page, each its own lazily loaded chunk. A menu entry whose component
+ * is not here shows the not-found page.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
@@ -11,6 +10,9 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   AppVersions: lazy(() => import('../features/app-versions/AppVersionsPage')),
   NoticeList: lazy(() => import('../features/notices/NoticeListPage')),
   SensitiveWords: lazy(() => import('../features/system/SensitiveWordsPage')),
+  ProjectList: lazy(() => import('../features/projects/ProjectListPage')),
+  DownloadLog: lazy(() => import('../features/downloads/DownloadLogPage')),
+  OrderGenerateCache: lazy(() => import('../features/downloads/OrderGenerateCachePage')),
 };
 
 export const isRegisteredPage = (component: string): boolean => Object.hasOwn(PAGE_REGISTRY, component);

@@ -140,3 +140,22 @@ export const captchas = pgTable('captchas', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/** SMS verification codes (desensitization check); only a hash is kept. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: varchar('purpose', { length: 32 }).notNull(),
+    phone: varchar('phone', { length: 11 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_codes_user_purpose').on(t.userId, t.purpose, t.createdAt)],
+);

@@ -1,11 +1,20 @@
-import { envelopeOf } from '@fieldpay/domain';
+import {
+  envelopeOf,
+  pageOf,
+  projectListFiltersSchema,
+  projectListQuerySchema,
+  projectListRecordSchema,
+} from '@fieldpay/domain';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { principalOf } from '../../http/guards';
 import type { RouteDeps } from '../../http/types';
-import { countProjects } from './service';
+import { registerExportRoute } from '../../platform/exports/routes';
+import { projectPersonFiltersSchema } from './exports';
+import { countProjects, listProjects } from './service';
 
-export function registerProjectRoutes({ app, services, guards }: RouteDeps): void {
+export function registerProjectRoutes(deps: RouteDeps): void {
+  const { app, services, guards } = deps;
   app.get(
     '/api/sys/project/countByStatus',
     {
@@ -19,4 +28,35 @@ export function registerProjectRoutes({ app, services, guards }: RouteDeps): voi
     },
     async (request) => ok(await countProjects(services.ctx.db, principalOf(request), [request.query.status])),
   );
+
+  app.get(
+    '/api/sys/project/queryList',
+    {
+      schema: {
+        tags: ['项目'],
+        summary: '项目列表（平台端：本平台的项目，运营方全部；企业端：本企业在当前平台的项目）',
+        querystring: projectListQuerySchema,
+        response: { 200: envelopeOf(pageOf(projectListRecordSchema)) },
+      },
+      preHandler: guards.authenticate,
+    },
+    async (request) => ok(await listProjects(services.ctx.db, principalOf(request), request.query)),
+  );
+
+  registerExportRoute(deps, {
+    path: '/api/sys/project/exportList',
+    kind: 'project.list',
+    tag: '项目',
+    summary: '导出项目列表',
+    body: projectListFiltersSchema,
+    permission: 'projectManage:list:export',
+  });
+  registerExportRoute(deps, {
+    path: '/api/sys/project/exportPersons',
+    kind: 'project.persons',
+    tag: '项目',
+    summary: '导出项目人员（手机号、姓名脱敏，带脱敏令牌时为明文）',
+    body: projectPersonFiltersSchema,
+    permission: 'projectManage:list:export',
+  });
 }

@@ -1,12 +1,19 @@
-import type { LookupQuery, LookupRecord, Page } from '@fieldpay/domain';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type {
+  LookupQuery,
+  LookupRecord,
+  Page,
+  PageQuery,
+  ProjectListFilters,
+  ProjectListRecord,
+} from '@fieldpay/domain';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { enterprises, projectDataRelations, projects, tenants } from '../../db/schema';
-import type { Principal } from '../../platform/auth/sessions';
+import { enterprises, projectDataRelations, projectPersons, projects, tenants } from '../../db/schema';
+import type { Principal, Viewer } from '../../platform/auth/sessions';
 import { contains, equalsIfGiven, joinParts, pageOf, tenantScope } from '../../platform/lookups/query';
 
 /** Projects a principal may see: all (platform admin), its tenant's (tenant staff), its enterprise's. */
-export function projectScope(principal: Principal): SQL | undefined {
+export function projectScope(principal: Viewer): SQL | undefined {
   if (principal.side === 'enterprise') {
     return and(eq(projects.tenantId, principal.tenantId), eq(projects.enterpriseId, principal.enterpriseId ?? -1));
   }
@@ -117,6 +124,66 @@ export async function lookupDataProjects(
       value: row.id,
       label: row.name,
       description: joinParts(row.projectSn, row.sourceTenantName),
+    }),
+  );
+}
+
+/** Rows of the project list and of its exports: the viewer's scope narrowed by the list's filters. */
+export function projectListWhere(viewer: Viewer, filters: ProjectListFilters): SQL | undefined {
+  return and(
+    projectScope(viewer),
+    contains(projects.projectName, filters.projectName),
+    equalsIfGiven(projects.projectStatus, filters.projectStatus),
+    equalsIfGiven(projects.enterpriseId, filters.clientId),
+    equalsIfGiven(projects.tenantId, filters.tenantId),
+  );
+}
+
+/** Persons serving on a project now. */
+export const servingPersonCount = sql<number>`(
+  select count(*)::int from ${projectPersons}
+  where ${projectPersons.projectId} = ${projects.id} and ${projectPersons.status} = 1
+)`;
+
+/** The project list (spec 1 §2), newest first. */
+export async function listProjects(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: ProjectListFilters & PageQuery,
+): Promise<Page<ProjectListRecord>> {
+  const where = projectListWhere(viewer, query);
+  return pageOf(
+    query,
+    async () => (await db.select({ n: count() }).from(projects).where(where))[0].n,
+    (limit, offset) =>
+      db
+        .select({
+          id: projects.id,
+          projectSn: projects.projectSn,
+          projectName: projects.projectName,
+          clientId: projects.enterpriseId,
+          clientName: enterprises.name,
+          tenantId: projects.tenantId,
+          tenantName: tenants.name,
+          projectStatus: projects.projectStatus,
+          processed: projects.processed,
+          personNum: servingPersonCount,
+          startTime: projects.startTime,
+          endTime: projects.endTime,
+          createdAt: projects.createdAt,
+        })
+        .from(projects)
+        .innerJoin(enterprises, eq(enterprises.id, projects.enterpriseId))
+        .innerJoin(tenants, eq(tenants.id, projects.tenantId))
+        .where(where)
+        .orderBy(desc(projects.id))
+        .limit(limit)
+        .offset(offset),
+    ({ createdAt, startTime, endTime, ...row }) => ({
+      ...row,
+      startTime: startTime?.getTime() ?? null,
+      endTime: endTime?.getTime() ?? null,
+      createTime: createdAt.getTime(),
     }),
   );
 }

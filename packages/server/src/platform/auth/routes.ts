@@ -1,4 +1,6 @@
 import {
+  desensitizationTokenSchema,
+  desensitizationVerifyBodySchema,
   envelopeOf,
   getKeyQuerySchema,
   getKeyResultSchema,
@@ -7,6 +9,7 @@ import {
   MSG,
   passwordSchema,
   permResultSchema,
+  sendVerifyCodeResultSchema,
   queryPermQuerySchema,
   type Side,
   switchTenantBodySchema,
@@ -16,7 +19,7 @@ import { z } from 'zod';
 import { users } from '../../db/schema';
 import { ok, okJson } from '../../http/envelope';
 import { fail } from '../../http/errors';
-import { principalOf } from '../../http/guards';
+import { actorOf, principalOf } from '../../http/guards';
 import { CREDENTIAL_RATE_LIMIT, type RouteDeps } from '../../http/types';
 import { writeAudit } from '../system/audit';
 import { loginUserInfo, membershipsOf, usable } from './identity';
@@ -233,6 +236,38 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
       });
       services.sessions.evict((p) => p.userId === user.id);
       return ok(null, MSG.passwordChanged);
+    },
+  );
+
+  app.post(
+    '/api/sys2/sendVerifyCode',
+    {
+      schema: {
+        tags: ['脱敏'],
+        summary: '发送短信验证码到本人手机（脱敏验证用，60秒一次）',
+        response: { 200: envelopeOf(sendVerifyCodeResultSchema) },
+      },
+      preHandler: guards.authenticate,
+      config: CREDENTIAL_RATE_LIMIT,
+    },
+    async (request) => ok(await services.desensitization.sendCode(principalOf(request)), MSG.smsCodeSent),
+  );
+
+  app.post(
+    '/api/sys2/desensitization/verify',
+    {
+      schema: {
+        tags: ['脱敏'],
+        summary: '脱敏验证：密码（RSA 加密）及租户级用户的短信验证码，成功返回临时令牌',
+        body: desensitizationVerifyBodySchema,
+        response: { 200: envelopeOf(desensitizationTokenSchema) },
+      },
+      preHandler: guards.authenticate,
+      config: CREDENTIAL_RATE_LIMIT,
+    },
+    async (request) => {
+      const token = await services.desensitization.verify(principalOf(request), request.body, actorOf(request));
+      return ok(token, '验证成功');
     },
   );
 }

@@ -1,6 +1,6 @@
 import type { LookupPage, Page } from '@fieldpay/domain';
 import { and, type Column, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import type { Principal } from '../auth/sessions';
+import type { Viewer } from '../auth/sessions';
 import { escapeLike } from '../tenants/service';
 
 /**
@@ -8,7 +8,7 @@ import { escapeLike } from '../tenants/service';
  * ILIKE, and the page window. Column names are fixed in code; the client only supplies values.
  */
 
-const isPlatformAdmin = (principal: Principal) => principal.side === 'platform' && principal.userIdentity === 1;
+const isPlatformAdmin = (principal: Viewer) => principal.side === 'platform' && principal.userIdentity === 1;
 
 /** `column` contains `text` literally (its % and _ are not wildcards); no condition for empty text. */
 export const contains = (column: Column, text: string | undefined): SQL | undefined =>
@@ -22,14 +22,14 @@ export const equalsIfGiven = <T extends string | number>(column: Column, value: 
  * Rows owned by a tenant: the platform operator sees every tenant, everyone else the session's
  * tenant. A tenant id asked by the client only narrows that (a foreign one finds nothing).
  */
-export function tenantScope(principal: Principal, tenantColumn: Column, askedTenantId?: number): SQL | undefined {
+export function tenantScope(principal: Viewer, tenantColumn: Column, askedTenantId?: number): SQL | undefined {
   const own = isPlatformAdmin(principal) ? undefined : eq(tenantColumn, principal.tenantId);
   return and(own, equalsIfGiven(tenantColumn, askedTenantId));
 }
 
 /** Rows owned by an enterprise: as tenantScope on the platform side; enterprise users see their own enterprise's. */
 export function enterpriseScope(
-  principal: Principal,
+  principal: Viewer,
   tenantColumn: Column,
   enterpriseColumn: Column,
   askedTenantId?: number,

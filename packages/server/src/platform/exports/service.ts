@@ -1,0 +1,347 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  cacheRemainingDays,
+  DICT_CODES,
+  DOWNLOAD_CACHE_STATUS,
+  DOWNLOAD_CACHE_VALID_DAYS,
+  type DownloadCacheRecord,
+  MSG,
+  type Page,
+  statusInfo,
+} from '@fieldpay/domain';
+import type { downloadCacheQuerySchema } from '@fieldpay/domain';
+import type { z } from 'zod';
+import { and, asc, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { dictItems, downloadCaches, type ExportRequester } from '../../db/schema';
+import { fail } from '../../http/errors';
+import type { Principal } from '../auth/sessions';
+import type { AppContext } from '../context';
+import type { FileStorage } from '../files/storage';
+import type { JobAttempt, JobQueue } from '../jobs/queue';
+import { createNotice } from '../notices/service';
+import { type AuditActor, writeAudit } from '../system/audit';
+import { type AnyExportDefinition, cellsOf } from './definition';
+import { XlsxFileWriter } from './xlsx-writer';
+
+export const EXPORT_JOB = 'export.run';
+export const EXPORT_EXPIRY_JOB = 'export.expire';
+/** rows read per query; the next window is read while the current one is written */
+const WINDOW_ROWS = 2_000;
+const PROGRESS_EVERY_MS = 1_000;
+const DAY_MS = 24 * 60 * 60_000;
+const FAILED_REASON = '导出失败，请重新导出';
+
+type CacheRow = typeof downloadCaches.$inferSelect;
+type DownloadCacheFilters = z.output<typeof downloadCacheQuerySchema>;
+
+export interface ExportRequest {
+  principal: Principal;
+  actor: AuditActor;
+  kind: string;
+  filters: unknown;
+  /** the request carried a valid desensitization token */
+  unmasked: boolean;
+}
+
+/** The cache list of each side, where a notice of a finished export leads. */
+const CACHE_LIST_ROUTE = {
+  platform: '/dataManagement/logManagement/downloadLog',
+  enterprise: '/company/catchSystem/orderGenerateCache',
+} as const;
+
+const requesterOf = (principal: Principal): ExportRequester => ({
+  userId: principal.userId,
+  side: principal.side,
+  tenantId: principal.tenantId,
+  enterpriseId: principal.enterpriseId,
+  userIdentity: principal.userIdentity,
+  username: principal.username,
+  realname: principal.realname,
+});
+
+const stamp = (date: Date): string =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })
+    .format(date)
+    .replace(/\D/g, '');
+
+/**
+ * Exports and the download cache (decision 0007). `submit` records the request and queues a job;
+ * the job writes the xlsx with the streaming writer, keeps progress on the record and raises a
+ * notice; users list and download their own files for 7 days, after which a job deletes them.
+ */
+export class ExportService {
+  private readonly definitions = new Map<string, AnyExportDefinition>();
+  private readonly scratchDir: string;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly storage: FileStorage,
+    private readonly jobs: JobQueue,
+  ) {
+    this.scratchDir = path.join(ctx.config.dataDir, 'tmp', 'exports');
+    jobs.register<{ cacheId: number }>(EXPORT_JOB, (data, attempt) => this.run(data.cacheId, attempt), {
+      policy: 'stately',
+    });
+    jobs.register(EXPORT_EXPIRY_JOB, () => this.expire().then(() => undefined), { cron: '7 * * * *' });
+    jobs.onStart(() => this.resumePending());
+  }
+
+  define(definition: AnyExportDefinition): void {
+    if (this.definitions.has(definition.kind)) throw new Error(`export ${definition.kind} defined twice`);
+    this.definitions.set(definition.kind, definition);
+  }
+
+  private definition(kind: string): AnyExportDefinition {
+    const definition = this.definitions.get(kind);
+    if (!definition) throw new Error(`unknown export ${kind}`);
+    return definition;
+  }
+
+  /** Records the export and queues its job; answers the cache record's id. */
+  async submit(request: ExportRequest): Promise<number> {
+    const definition = this.definition(request.kind);
+    const filters = definition.filters.parse(request.filters);
+    const requester = requesterOf(request.principal);
+    const now = new Date();
+    const cacheId = await this.ctx.db.transaction(async (tx) => {
+      const labels = await definition.labels(tx, requester, filters);
+      const [row] = await tx
+        .insert(downloadCaches)
+        .values({
+          tenantId: requester.tenantId,
+          enterpriseId: requester.side === 'enterprise' ? requester.enterpriseId : null,
+          userId: requester.userId,
+          side: requester.side,
+          kind: definition.kind,
+          downloadType: definition.downloadType,
+          projectName: labels.projectName.slice(0, 100),
+          serviceType: labels.serviceType.slice(0, 64),
+          operator: (requester.realname || requester.username).slice(0, 64),
+          filters,
+          requester,
+          unmasked: request.unmasked,
+          fileName: `${definition.title}_${stamp(now)}.xlsx`,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + DOWNLOAD_CACHE_VALID_DAYS * DAY_MS),
+        })
+        .returning({ id: downloadCaches.id });
+      await writeAudit(tx, request.actor, {
+        action: request.unmasked ? 'export.submit.unmasked' : 'export.submit',
+        targetType: 'download_cache',
+        targetId: row.id,
+        after: { kind: definition.kind, filters },
+      });
+      return row.id;
+    });
+    // after commit: the job must find the record; if this send is lost, resumePending sends it
+    await this.jobs.send(EXPORT_JOB, { cacheId }, String(cacheId));
+    return cacheId;
+  }
+
+  /** Sends the jobs of records still generating (after a crash, or sent while the queue was down). */
+  async resumePending(): Promise<void> {
+    const pending = await this.ctx.db
+      .select({ id: downloadCaches.id })
+      .from(downloadCaches)
+      .where(eq(downloadCaches.downloadStatus, 0));
+    for (const { id } of pending) await this.jobs.send(EXPORT_JOB, { cacheId: id }, String(id));
+  }
+
+  /** The job: writes the file of one cache record. A record already finished is left alone. */
+  async run(cacheId: number, attempt: JobAttempt = { jobId: 'inline', isLastAttempt: true }): Promise<void> {
+    const [cache] = await this.ctx.db.select().from(downloadCaches).where(eq(downloadCaches.id, cacheId));
+    if (cache?.downloadStatus !== 0) return;
+    const scratch = path.join(this.scratchDir, `${cacheId}-${crypto.randomBytes(6).toString('hex')}.xlsx`);
+    try {
+      const { rowCount, fileSize, storageKey } = await this.write(cache, scratch);
+      await this.ctx.db.transaction(async (tx) => {
+        await tx
+          .update(downloadCaches)
+          .set({ downloadStatus: 1, progress: 100, rowCount, fileSize, storageKey, finishedAt: new Date() })
+          .where(and(eq(downloadCaches.id, cacheId), eq(downloadCaches.downloadStatus, 0)));
+        await createNotice(tx, {
+          tenantId: cache.tenantId,
+          userIds: [cache.userId],
+          type: 'download',
+          title: '导出文件已生成',
+          content: `${cache.fileName}（${rowCount}条）已生成，缓存有效期为${DOWNLOAD_CACHE_VALID_DAYS}天，请前往下载列表下载。`,
+          bizId: cacheId,
+          link: CACHE_LIST_ROUTE[cache.side as keyof typeof CACHE_LIST_ROUTE],
+        });
+      });
+    } catch (error) {
+      this.ctx.log.error({ err: error, cacheId, jobId: attempt.jobId }, 'export failed');
+      if (!attempt.isLastAttempt) throw error;
+      await this.ctx.db
+        .update(downloadCaches)
+        .set({ downloadStatus: 2, failReason: FAILED_REASON, finishedAt: new Date() })
+        .where(and(eq(downloadCaches.id, cacheId), eq(downloadCaches.downloadStatus, 0)));
+    } finally {
+      await fs.promises.rm(scratch, { force: true });
+    }
+  }
+
+  private async write(
+    cache: CacheRow,
+    scratch: string,
+  ): Promise<{ rowCount: number; fileSize: number; storageKey: string }> {
+    const definition = this.definition(cache.kind);
+    const filters = definition.filters.parse(cache.filters);
+    const requester = cache.requester;
+    const db = this.ctx.db;
+    const total = await definition.count(db, requester, filters);
+    await fs.promises.mkdir(this.scratchDir, { recursive: true });
+    const writer = new XlsxFileWriter(scratch, definition.title, definition.columns);
+
+    let written = 0;
+    let lastProgressAt = Date.now();
+    let next = definition.page(db, requester, filters, 0, WINDOW_ROWS);
+    for (;;) {
+      const rows = await next;
+      if (rows.length === 0) break;
+      // the next window is read while this one is written
+      if (rows.length === WINDOW_ROWS) next = definition.page(db, requester, filters, rows.at(-1)!.id, WINDOW_ROWS);
+      else next = Promise.resolve([]);
+      for (const row of rows) writer.addRow(cellsOf(definition.columns, row, cache.unmasked));
+      written += rows.length;
+      if (Date.now() - lastProgressAt >= PROGRESS_EVERY_MS) {
+        lastProgressAt = Date.now();
+        const progress = Math.min(99, Math.floor((written / Math.max(total, 1)) * 100));
+        await db.update(downloadCaches).set({ progress, rowCount: written }).where(eq(downloadCaches.id, cache.id));
+      }
+    }
+    await writer.finish();
+    const { size } = await fs.promises.stat(scratch);
+    const month = stamp(cache.createdAt).slice(0, 6);
+    const storageKey = `t${cache.tenantId}/${month}/${crypto.randomBytes(12).toString('base64url')}.xlsx`;
+    await this.storage.putFile(storageKey, scratch);
+    return { rowCount: written, fileSize: size, storageKey };
+  }
+
+  /** The signed-in user's own export records on the session's tenant and side (spec 2 §2.9, §7). */
+  async list(principal: Principal, query: DownloadCacheFilters, now = Date.now()): Promise<Page<DownloadCacheRecord>> {
+    const where = and(
+      this.ownedBy(principal),
+      query.downloadType === undefined ? undefined : eq(downloadCaches.downloadType, query.downloadType),
+      query.startTime ? gte(downloadCaches.createdAt, query.startTime) : undefined,
+      query.endTime ? lte(downloadCaches.createdAt, query.endTime) : undefined,
+    );
+    const [{ total }] = await this.ctx.db.select({ total: count() }).from(downloadCaches).where(where);
+    if (total === 0) return { records: [], total };
+    const orderColumn =
+      query.orderField === 'downloadTime' ? downloadCaches.lastDownloadedAt : downloadCaches.createdAt;
+    const direction = query.orderSort === 0 ? asc : desc;
+    const rows = await this.ctx.db
+      .select()
+      .from(downloadCaches)
+      .where(where)
+      .orderBy(direction(orderColumn), direction(downloadCaches.id))
+      .limit(query.pageSize)
+      .offset((query.pageNo - 1) * query.pageSize);
+    const typeTexts = await this.downloadTypeTexts();
+    return {
+      total,
+      records: rows.map((row) => ({
+        id: row.id,
+        createTime: row.createdAt.getTime(),
+        downloadTime: row.lastDownloadedAt?.getTime() ?? null,
+        remainingDays: cacheRemainingDays(row.createdAt, now),
+        projectName: row.projectName,
+        parentVisitTypeDict: row.serviceType,
+        operator: row.operator,
+        downloadType: row.downloadType,
+        downloadType_dictText: typeTexts.get(String(row.downloadType)) ?? String(row.downloadType),
+        downloadStatus: row.downloadStatus,
+        downloadStatus_dictText: statusInfo(DOWNLOAD_CACHE_STATUS, row.downloadStatus)?.label ?? '',
+        progress: row.progress,
+        fileName: row.fileName,
+        rowCount: row.rowCount,
+        unmasked: row.unmasked,
+        failReason: row.failReason,
+      })),
+    };
+  }
+
+  private ownedBy(principal: Principal) {
+    return and(
+      eq(downloadCaches.userId, principal.userId),
+      eq(downloadCaches.tenantId, principal.tenantId),
+      eq(downloadCaches.side, principal.side),
+    );
+  }
+
+  private async downloadTypeTexts(): Promise<Map<string, string>> {
+    const rows = await this.ctx.db
+      .select({ value: dictItems.value, title: dictItems.title })
+      .from(dictItems)
+      .where(eq(dictItems.dictCode, DICT_CODES.downloadType));
+    return new Map(rows.map((row) => [row.value, row.title]));
+  }
+
+  /**
+   * Opens a ready file of the user's own for download and writes the audit row. Another user's
+   * record answers as missing; a record still generating, failed or expired is refused.
+   */
+  async openDownload(
+    principal: Principal,
+    actor: AuditActor,
+    cacheId: number,
+    now = new Date(),
+  ): Promise<{ fileName: string; fileSize: number | null; stream: Readable }> {
+    const [cache] = await this.ctx.db
+      .select()
+      .from(downloadCaches)
+      .where(and(eq(downloadCaches.id, cacheId), this.ownedBy(principal)));
+    if (!cache) throw fail.notFound(MSG.downloadCacheMissing);
+    if (cache.expiresAt <= now) throw fail.rule(MSG.downloadCacheExpired);
+    if (cache.downloadStatus !== 1 || !cache.storageKey) throw fail.rule(MSG.downloadCacheNotReady);
+    let stream: Readable;
+    try {
+      stream = await this.storage.openRead(cache.storageKey);
+    } catch {
+      throw fail.notFound(MSG.downloadCacheMissing);
+    }
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.update(downloadCaches).set({ lastDownloadedAt: now }).where(eq(downloadCaches.id, cache.id));
+      await writeAudit(tx, actor, {
+        action: 'export.download',
+        targetType: 'download_cache',
+        targetId: cache.id,
+        after: { fileName: cache.fileName, unmasked: cache.unmasked, rowCount: cache.rowCount },
+      });
+    });
+    return { fileName: cache.fileName, fileSize: cache.fileSize, stream };
+  }
+
+  /** Deletes the files and records older than the 7 days of validity; answers how many went. */
+  async expire(now = new Date()): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const expired = await this.ctx.db
+        .select({ id: downloadCaches.id, storageKey: downloadCaches.storageKey })
+        .from(downloadCaches)
+        .where(lte(downloadCaches.expiresAt, now))
+        .limit(500);
+      if (expired.length === 0) return removed;
+      for (const row of expired) if (row.storageKey) await this.storage.remove(row.storageKey);
+      await this.ctx.db.delete(downloadCaches).where(
+        inArray(
+          downloadCaches.id,
+          expired.map((row) => row.id),
+        ),
+      );
+      removed += expired.length;
+    }
+  }
+}
