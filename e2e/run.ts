@@ -116,6 +116,8 @@ async function main(): Promise<number> {
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${resultsFile}`,
+        // file filters: `node --import tsx e2e/run.ts exports` runs e2e/exports.e2e.ts only
+        ...process.argv.slice(2),
       ],
       { cwd: root, env: { ...process.env, E2E_BASE_URL: baseUrl }, stdio: 'inherit' },
     );

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   findByRemarks,
   firstPageOf,
+  downloadListPath,
   menuHolds,
   normalizePath,
   resolvePath,
@@ -67,6 +68,11 @@ describe('top and side menus', () => {
     expect(topItemFor(menu, '/dataManagement/config')?.name).toBe('数据管理');
     expect(menuHolds(menu, '/dataManagement/logManagement/downloadLog/')).toBe(true);
     expect(menuHolds(menu, '/nope')).toBe(false);
+    expect(downloadListPath(menu)).toBe('/dataManagement/logManagement/downloadLog');
+    expect(
+      downloadListPath([item('企业中心', '/company', [item('缓存', '/company/catchSystem/orderGenerateCache')])]),
+    ).toBe('/company/catchSystem/orderGenerateCache');
+    expect(downloadListPath([menu[0]])).toBeNull();
     expect(findByRemarks(menu, 'downloadLog')?.item.name).toBe('下载日志');
     expect(findByRemarks(menu, 'missing')).toBeNull();
     expect(findByRemarks(menu, '')).toBeNull();

@@ -20,6 +20,11 @@ export const FIXED_PAGES: Readonly<Record<string, { component: string; title: st
 };
 
 /** Spec routes that exist only for users whose menu holds them: elsewhere 暂无页面权限. */
+/** The download list the menu holds (spec 1 §2 top bar: the icon shows only then), or null. */
+export function downloadListPath(menuList: readonly MenuItem[]): string | null {
+  return [DOWNLOAD_LOG_PATH, ORDER_GENERATE_CACHE_PATH].find((path) => menuHolds(menuList, path)) ?? null;
+}
+
 export const MENU_GATED_PATHS: readonly string[] = [NOTICE_LIST_PATH, DOWNLOAD_LOG_PATH, ORDER_GENERATE_CACHE_PATH];
 
 export const normalizePath = (path: string): string => {

@@ -15,7 +15,8 @@ import {
   projectListFiltersSchema,
   statusInfo,
 } from '@fieldpay/domain';
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { enterprises, persons, projectPersons, projects, tenants } from '../../db/schema';
@@ -23,11 +24,12 @@ import type { Viewer } from '../../platform/auth/sessions';
 import type { ExportDefinition, ExportLabels } from '../../platform/exports/definition';
 import { projectListWhere, servingPersonCount } from './service';
 
-const CST_OFFSET_MS = 8 * 60 * 60_000;
-
-/** yyyy-MM-dd HH:mm:ss in China Standard Time; text, since an unstyled xlsx shows dates as numbers. */
-export const cellTime = (date: Date | null): string | null =>
-  date ? new Date(date.getTime() + CST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ') : null;
+/**
+ * A time column as yyyy-MM-dd HH:mm:ss in China Standard Time (no daylight saving), formatted by
+ * the database: text, since an unstyled xlsx shows dates as numbers, and no Date per cell here.
+ */
+const cellTime = (column: PgColumn) =>
+  sql<string | null>`to_char(${column} at time zone 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS')`;
 
 const labelOf = <K extends number>(dictionary: Parameters<typeof statusInfo<K>>[0], code: number) =>
   statusInfo(dictionary, code as K)?.label ?? String(code);
@@ -48,9 +50,9 @@ const projectRowsOf = (db: DbOrTx, viewer: Viewer, filters: ProjectListFilters, 
       projectStatus: projects.projectStatus,
       processed: projects.processed,
       personNum: servingPersonCount,
-      startTime: projects.startTime,
-      endTime: projects.endTime,
-      createdAt: projects.createdAt,
+      startTime: cellTime(projects.startTime),
+      endTime: cellTime(projects.endTime),
+      createdAt: cellTime(projects.createdAt),
     })
     .from(projects)
     .innerJoin(enterprises, eq(enterprises.id, projects.enterpriseId))
@@ -73,9 +75,9 @@ export const projectListExport: ExportDefinition<ProjectListFilters, ProjectRow>
     { header: '项目状态', width: 10, value: (row) => labelOf(PROJECT_STATUS, row.projectStatus) },
     { header: '项目环境', width: 10, value: (row) => PROJECT_PROCESSED[row.processed === 1 ? 1 : 0] },
     { header: '服务人数', width: 10, value: (row) => row.personNum },
-    { header: '开始时间', width: 20, value: (row) => cellTime(row.startTime) },
-    { header: '结束时间', width: 20, value: (row) => cellTime(row.endTime) },
-    { header: '创建时间', width: 20, value: (row) => cellTime(row.createdAt) },
+    { header: '开始时间', width: 20, value: (row) => row.startTime },
+    { header: '结束时间', width: 20, value: (row) => row.endTime },
+    { header: '创建时间', width: 20, value: (row) => row.createdAt },
     { header: '企业联系电话', width: 16, value: (row) => row.contactPhone, mask: maskPhone },
   ],
   labels: listLabels,
@@ -96,8 +98,38 @@ const personWhere = (viewer: Viewer, filters: ProjectPersonFilters) =>
     filters.projectId === undefined ? undefined : eq(projects.id, filters.projectId),
   );
 
-const personRowsOf = (db: DbOrTx, viewer: Viewer, filters: ProjectPersonFilters, afterId: number, limit: number) =>
-  db
+/** Ids of the projects whose persons the viewer may export; undefined: every project (the operator, unfiltered). */
+async function visibleProjectIds(
+  db: DbOrTx,
+  viewer: Viewer,
+  filters: ProjectPersonFilters,
+): Promise<number[] | undefined> {
+  const where = personWhere(viewer, filters);
+  if (!where) return undefined;
+  return (await db.select({ id: projects.id }).from(projects).where(where)).map((row) => row.id);
+}
+
+/**
+ * One window of persons: the ids are chosen first, in id order among the visible projects (one
+ * array parameter, no join, so the primary key's order serves the LIMIT without statistics), and
+ * only those rows are joined. Every window costs the same however far the export has got.
+ */
+async function personRowsOf(db: DbOrTx, viewer: Viewer, filters: ProjectPersonFilters, afterId: number, limit: number) {
+  const projectIds = await visibleProjectIds(db, viewer, filters);
+  if (projectIds?.length === 0) return [];
+  const window = db
+    .select({ id: projectPersons.id })
+    .from(projectPersons)
+    .where(
+      and(
+        projectIds ? sql`${projectPersons.projectId} = any(${sql.param(projectIds)}::int[])` : undefined,
+        gt(projectPersons.id, afterId),
+      ),
+    )
+    .orderBy(asc(projectPersons.id))
+    .limit(limit)
+    .as('window');
+  return db
     .select({
       id: projectPersons.id,
       projectSn: projects.projectSn,
@@ -110,17 +142,17 @@ const personRowsOf = (db: DbOrTx, viewer: Viewer, filters: ProjectPersonFilters,
       phone: persons.phone,
       loginFlag: persons.loginFlag,
       status: projectPersons.status,
-      joinedAt: projectPersons.joinedAt,
-      registeredAt: persons.createdAt,
+      joinedAt: cellTime(projectPersons.joinedAt),
+      registeredAt: cellTime(persons.createdAt),
     })
-    .from(projectPersons)
+    .from(window)
+    .innerJoin(projectPersons, eq(projectPersons.id, window.id))
     .innerJoin(projects, eq(projects.id, projectPersons.projectId))
     .innerJoin(persons, eq(persons.id, projectPersons.personId))
     .innerJoin(enterprises, eq(enterprises.id, projects.enterpriseId))
     .innerJoin(tenants, eq(tenants.id, projects.tenantId))
-    .where(and(personWhere(viewer, filters), gt(projectPersons.id, afterId)))
-    .orderBy(asc(projectPersons.id))
-    .limit(limit);
+    .orderBy(asc(projectPersons.id));
+}
 type PersonRow = Awaited<ReturnType<typeof personRowsOf>>[number];
 
 export const projectPersonExport: ExportDefinition<ProjectPersonFilters, PersonRow> = {
@@ -139,8 +171,8 @@ export const projectPersonExport: ExportDefinition<ProjectPersonFilters, PersonR
     { header: '手机号', width: 14, value: (row) => row.phone, mask: maskPhone },
     { header: '服务状态', width: 10, value: (row) => labelOf(PROJECT_PERSON_STATUS, row.status) },
     { header: '账号状态', width: 10, value: (row) => labelOf(PERSON_LOGIN_FLAG, row.loginFlag) },
-    { header: '加入时间', width: 20, value: (row) => cellTime(row.joinedAt) },
-    { header: '注册时间', width: 20, value: (row) => cellTime(row.registeredAt) },
+    { header: '加入时间', width: 20, value: (row) => row.joinedAt },
+    { header: '注册时间', width: 20, value: (row) => row.registeredAt },
   ],
   labels: async (db, viewer, filters) => {
     if (filters.projectId === undefined) return listLabels(db, viewer, filters);

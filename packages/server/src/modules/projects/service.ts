@@ -142,7 +142,8 @@ export function projectListWhere(viewer: Viewer, filters: ProjectListFilters): S
 /** Persons serving on a project now. */
 export const servingPersonCount = sql<number>`(
   select count(*)::int from ${projectPersons}
-  where ${projectPersons.projectId} = ${projects.id} and ${projectPersons.status} = 1
+  where ${projectPersons.tenantId} = ${projects.tenantId} and ${projectPersons.projectId} = ${projects.id}
+    and ${projectPersons.status} = 1
 )`;
 
 /** The project list (spec 1 §2), newest first. */

@@ -1,10 +1,12 @@
 import { and, gt, isNull, sql } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import { captchas } from '../../db/schema';
 import type { AppContext } from '../context';
 import { sha256Hex } from './crypto';
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
+
+// the captcha library parses its font when loaded: only once a captcha is first asked for
+let svgCaptcha: Promise<typeof import('svg-captcha')> | undefined;
 
 /** Image captcha for throttled logins and desensitization: one code per checkKey, used once. */
 export class CaptchaService {
@@ -12,7 +14,8 @@ export class CaptchaService {
 
   /** Answers a data URL of an SVG image; asking again for the same checkKey replaces the code. */
   async issue(checkKey: string, now = Date.now()): Promise<string> {
-    const { text, data } = svgCaptcha.create({
+    svgCaptcha ??= import('svg-captcha').then((module) => module.default ?? module);
+    const { text, data } = (await svgCaptcha).create({
       size: 4,
       noise: 2,
       ignoreChars: '0oO1ilI',

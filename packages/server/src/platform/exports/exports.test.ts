@@ -1,10 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DOWNLOAD_TYPES, type DownloadCacheRecord, type LoginUserInfo, MSG } from '@fieldpay/domain';
+import {
+  DOWNLOAD_TYPES,
+  type DownloadCacheRecord,
+  type LoginUserInfo,
+  MSG,
+  projectListFiltersSchema,
+} from '@fieldpay/domain';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, downloadCaches, projectPersons, smsOutbox } from '../../db/schema';
+import type { Principal } from '../auth/sessions';
 import { authHeaders, createPlatformUser, encryptPassword, getKey, login, useTestApp } from '../../../test/app';
 import { createLookupWorld, insertPerson, insertProject, type LookupWorld, marker } from '../../../test/lookups';
 
@@ -301,6 +308,45 @@ describe('exports and the download cache', () => {
     const before = await rowOf();
     await t.services.exports.run(pending.id);
     expect(await rowOf()).toEqual(before);
+  });
+
+  it('retries a failing export and marks it failed on the last attempt, with a message for the user', async () => {
+    t.services.exports.define({
+      kind: 'test.broken',
+      downloadType: DOWNLOAD_TYPES.projectList,
+      title: '测试',
+      filters: projectListFiltersSchema,
+      columns: [{ header: '列', width: 10, value: (row: { id: number }) => row.id }],
+      labels: async () => ({ projectName: '测试项目', serviceType: '' }),
+      count: async () => 1,
+      page: async () => {
+        throw new Error('database went away');
+      },
+    });
+    const principal = (await t.services.sessions.resolve(world.staffA.token)) as Principal;
+    const cacheId = await t.services.exports.submit({
+      principal,
+      actor: {
+        userId: principal.userId,
+        name: '测试员',
+        side: 'platform',
+        tenantId: principal.tenantId,
+        ip: '127.0.0.1',
+      },
+      kind: 'test.broken',
+      filters: {},
+      unmasked: false,
+    });
+    await expect(t.services.exports.run(cacheId, { jobId: 'a', isLastAttempt: false })).rejects.toThrow(
+      'database went away',
+    );
+    const stateOf = async () =>
+      (await t.database.db.select().from(downloadCaches).where(eq(downloadCaches.id, cacheId)))[0];
+    expect((await stateOf()).downloadStatus).toBe(0);
+    await t.services.exports.run(cacheId, { jobId: 'b', isLastAttempt: true });
+    expect(await stateOf()).toMatchObject({ downloadStatus: 2, failReason: '导出失败，请重新导出', storageKey: null });
+    const record = (await cacheList(world.staffA, { pageSize: '100' })).records.find((r) => r.id === cacheId);
+    expect(record).toMatchObject({ downloadStatus_dictText: '生成失败', failReason: '导出失败，请重新导出' });
   });
 
   it('deletes files and records after 7 days', async () => {

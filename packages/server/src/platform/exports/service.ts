@@ -203,25 +203,33 @@ export class ExportService {
     const total = await definition.count(db, requester, filters);
     await fs.promises.mkdir(this.scratchDir, { recursive: true });
     const writer = new XlsxFileWriter(scratch, definition.title, definition.columns);
-
     let written = 0;
-    let lastProgressAt = Date.now();
-    let next = definition.page(db, requester, filters, 0, WINDOW_ROWS);
-    for (;;) {
-      const rows = await next;
-      if (rows.length === 0) break;
-      // the next window is read while this one is written
-      if (rows.length === WINDOW_ROWS) next = definition.page(db, requester, filters, rows.at(-1)!.id, WINDOW_ROWS);
-      else next = Promise.resolve([]);
-      for (const row of rows) writer.addRow(cellsOf(definition.columns, row, cache.unmasked));
-      written += rows.length;
-      if (Date.now() - lastProgressAt >= PROGRESS_EVERY_MS) {
-        lastProgressAt = Date.now();
-        const progress = Math.min(99, Math.floor((written / Math.max(total, 1)) * 100));
-        await db.update(downloadCaches).set({ progress, rowCount: written }).where(eq(downloadCaches.id, cache.id));
+    try {
+      let lastProgressAt = Date.now();
+      let next = definition.page(db, requester, filters, 0, WINDOW_ROWS);
+      for (;;) {
+        const rows = await next;
+        if (rows.length === 0) break;
+        // the next window is read while this one is masked and written
+        next =
+          rows.length === WINDOW_ROWS
+            ? definition.page(db, requester, filters, rows[rows.length - 1].id, WINDOW_ROWS)
+            : Promise.resolve([]);
+        // awaited next round; if this round fails first, its rejection must not go unhandled
+        next.catch(() => undefined);
+        await writer.addRows(rows.map((row) => cellsOf(definition.columns, row, cache.unmasked)));
+        written += rows.length;
+        if (Date.now() - lastProgressAt >= PROGRESS_EVERY_MS) {
+          lastProgressAt = Date.now();
+          const progress = Math.min(99, Math.floor((written / Math.max(total, 1)) * 100));
+          await db.update(downloadCaches).set({ progress, rowCount: written }).where(eq(downloadCaches.id, cache.id));
+        }
       }
+      await writer.finish();
+    } catch (error) {
+      await writer.abort();
+      throw error;
     }
-    await writer.finish();
     const { size } = await fs.promises.stat(scratch);
     const month = stamp(cache.createdAt).slice(0, 6);
     const storageKey = `t${cache.tenantId}/${month}/${crypto.randomBytes(12).toString('base64url')}.xlsx`;

@@ -12,7 +12,7 @@ import { UNREAD_NOTICE_COUNT_KEY } from '../../api/list-api';
 import { unreadNoticeCount } from '../../api/system-api';
 import { WidthTooltip } from '../../components/WidthTooltip';
 import { useExportInProgress } from '../export-events';
-import { DOWNLOAD_LOG_PATH, firstPageOf, menuHolds, NOTICE_LIST_PATH, NOTICE_PATH, topItems } from '../menu';
+import { downloadListPath, firstPageOf, menuHolds, NOTICE_LIST_PATH, NOTICE_PATH, topItems } from '../menu';
 import { useSession } from '../session-store';
 import { BrandMark, PLATFORM_TITLE } from './BrandMark';
 import { TenantSwitcher } from './TenantSwitcher';
@@ -39,17 +39,18 @@ function NoticeBell() {
   );
 }
 
-function DownloadLogButton() {
+/** The download list of the side: the download log (platform) or the order-generation cache (enterprise). */
+function DownloadLogButton({ path }: { path: string }) {
   const navigate = useNavigate();
   const inProgress = useExportInProgress();
   return (
-    <Tooltip title={inProgress ? '下载任务处理中' : '下载日志'}>
+    <Tooltip title={inProgress ? '下载任务处理中' : '下载列表'}>
       <button
         type="button"
-        className="top-bar-icon"
-        aria-label={inProgress ? '下载任务处理中' : '下载日志'}
+        className={inProgress ? 'top-bar-icon top-bar-download-active' : 'top-bar-icon'}
+        aria-label={inProgress ? '下载任务处理中' : '下载列表'}
         data-in-progress={inProgress ? 'true' : 'false'}
-        onClick={() => navigate(DOWNLOAD_LOG_PATH)}
+        onClick={() => navigate(path)}
       >
         {inProgress ? <SyncOutlined spin /> : <CloudDownloadOutlined />}
       </button>
@@ -83,7 +84,7 @@ export function TopBar({ activeTop, onTopChange }: { activeTop: MenuItem | null;
   const side = useSession((state) => state.side);
   const tops = topItems(menuList);
   const showNotice = menuHolds(menuList, NOTICE_PATH) || menuHolds(menuList, NOTICE_LIST_PATH);
-  const showDownloadLog = menuHolds(menuList, DOWNLOAD_LOG_PATH);
+  const downloadPath = downloadListPath(menuList);
 
   const tenantTitle =
     side === 'enterprise' ? (
@@ -117,7 +118,7 @@ export function TopBar({ activeTop, onTopChange }: { activeTop: MenuItem | null;
       />
       <div className="top-bar-actions">
         {showNotice && <NoticeBell />}
-        {showDownloadLog && <DownloadLogButton />}
+        {downloadPath && <DownloadLogButton path={downloadPath} />}
         <AppDownloadMenu />
         <UserMenu />
       </div>
