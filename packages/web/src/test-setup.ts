@@ -1,4 +1,5 @@
 import { cleanup } from '@testing-library/react';
+import { message, notification } from 'antd';
 import { afterAll, afterEach } from 'vitest';
 
 // antd reads media queries and observes sizes; jsdom has neither.
@@ -34,6 +35,10 @@ if (inBrowserLikeEnv) {
 
 afterEach(() => {
   if (!inBrowserLikeEnv) return;
+  // toasts of the static API live in their own React root with 3-second timers: close them with
+  // the test, or they render after jsdom is gone ("window is not defined")
+  message.destroy();
+  notification.destroy();
   cleanup();
   localStorage.clear();
 });

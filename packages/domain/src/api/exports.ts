@@ -4,6 +4,7 @@
  * it created; a job fills the file, and the cache lists offer it for 7 days.
  */
 import { z } from 'zod';
+import { INPUT_MAX_LENGTH } from '../limits';
 import type { DOWNLOAD_CACHE_STATUS } from '../status';
 import { pageQuerySchema } from './envelope';
 
@@ -11,8 +12,6 @@ import { pageQuerySchema } from './envelope';
 export const DESENSITIZATION_TOKEN_HEADER = 'x-desensitization-token';
 /** How long an unmask token lasts after the check. */
 export const DESENSITIZATION_TOKEN_TTL_MS = 30 * 60_000;
-/** Seconds before another SMS code may be sent (spec 3 §4 countdown). */
-export const SMS_RESEND_SECONDS = 60;
 /** An SMS code expires after this long and after this many wrong tries. */
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
@@ -87,7 +86,7 @@ export const desensitizationVerifyBodySchema = z.object({
   keyId: z.string().min(1).max(64),
   password: z.string().min(1, '请输入密码').max(1024),
   /** the SMS code; required of tenant-level users (userIdentity 2) */
-  msgCaptcha: z.string().trim().max(6).optional(),
+  msgCaptcha: z.string().trim().max(INPUT_MAX_LENGTH.smsCode).optional(),
   captcha: z.string().trim().max(8).optional(),
   checkKey: z.string().trim().max(64).optional(),
   location: z.string().trim().max(200).optional(),

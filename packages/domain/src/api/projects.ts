@@ -3,16 +3,15 @@
  * The projects issue adds detail, summary and editing; the list here shows what the table holds.
  */
 import { z } from 'zod';
+import { INPUT_MAX_LENGTH } from '../limits';
 import { PROJECT_STATUS, type ProjectStatus } from '../status';
 import { pageQuerySchema } from './envelope';
-
-export const PROJECT_LIST_LIMITS = { projectNameMaxLength: 50 };
 
 const projectStatusCodes = Object.keys(PROJECT_STATUS).map(Number) as ProjectStatus[];
 
 /** Filters of the project list; the same filters choose the rows of its exports. */
 export const projectListFiltersSchema = z.object({
-  projectName: z.string().trim().max(PROJECT_LIST_LIMITS.projectNameMaxLength).optional(),
+  projectName: z.string().trim().max(INPUT_MAX_LENGTH.projectName).optional(),
   projectStatus: z.coerce
     .number()
     .int()

@@ -1,7 +1,7 @@
 import { MSG, type Side } from '@fieldpay/domain';
 import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Principal } from '../platform/auth/sessions';
-import type { AuditActor } from '../platform/system/audit';
+import { type AuditActor, auditActorOf } from '../platform/system/audit';
 import type { Services } from '../services';
 import { fail } from './errors';
 
@@ -21,16 +21,7 @@ export function principalOf(request: FastifyRequest): Principal {
 }
 
 /** Who the audit log names for a request that passed `authenticate`. */
-export function actorOf(request: FastifyRequest): AuditActor {
-  const principal = principalOf(request);
-  return {
-    userId: principal.userId,
-    name: principal.realname,
-    side: principal.side,
-    tenantId: principal.tenantId,
-    ip: request.ip,
-  };
-}
+export const actorOf = (request: FastifyRequest): AuditActor => auditActorOf(principalOf(request), request.ip);
 
 /**
  * Guards for routes. The tenant always comes from the session; an X-Tenant-Id header may only

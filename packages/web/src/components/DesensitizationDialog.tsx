@@ -5,7 +5,13 @@
  * and the caller reloads its data unmasked. A wrong password shows the server's 密码错误 as a warning.
  */
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { type DesensitizationToken, MSG, SMS_RESEND_SECONDS } from '@fieldpay/domain';
+import {
+  DIALOG_WIDTH,
+  type DesensitizationToken,
+  INPUT_MAX_LENGTH,
+  MSG,
+  SMS_COUNTDOWN_SECONDS,
+} from '@fieldpay/domain';
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { isCancelled } from '../api/http';
@@ -13,8 +19,6 @@ import { sendVerifyCode, verifyDesensitization } from '../api/export-api';
 import { notifier } from '../app/notify';
 import { useSession } from '../app/session-store';
 import { holdUnmaskToken } from '../app/unmask-store';
-
-export const DESENSITIZATION_DIALOG_WIDTH = 630;
 
 interface FormValues {
   password: string;
@@ -49,7 +53,7 @@ export function DesensitizationDialog({ open, onClose, onVerified }: Desensitiza
     setSending(true);
     try {
       notifier().success(await sendVerifyCode());
-      setCountdown(SMS_RESEND_SECONDS);
+      setCountdown(SMS_COUNTDOWN_SECONDS);
     } catch {
       // the request layer has shown the server's message
     } finally {
@@ -76,7 +80,7 @@ export function DesensitizationDialog({ open, onClose, onVerified }: Desensitiza
   return (
     <Modal
       open={open}
-      width={DESENSITIZATION_DIALOG_WIDTH}
+      width={DIALOG_WIDTH.desensitization}
       title={
         <span>
           <SafetyCertificateOutlined /> 脱敏验证
@@ -97,7 +101,11 @@ export function DesensitizationDialog({ open, onClose, onVerified }: Desensitiza
         onFinish={(values) => void submit(values)}
       >
         <Form.Item name="password" label="登录密码" rules={[{ required: true, message: MSG.passwordRequired }]}>
-          <Input.Password maxLength={20} placeholder="请输入登录密码" autoComplete="current-password" />
+          <Input.Password
+            maxLength={INPUT_MAX_LENGTH.password}
+            placeholder="请输入登录密码"
+            autoComplete="current-password"
+          />
         </Form.Item>
         {needsSms && (
           <Form.Item label="短信验证码" required>
@@ -107,7 +115,7 @@ export function DesensitizationDialog({ open, onClose, onVerified }: Desensitiza
                 noStyle
                 rules={[{ required: true, message: MSG.desensitizationSmsCodeRequired }]}
               >
-                <Input maxLength={6} placeholder="请输入短信验证码" inputMode="numeric" />
+                <Input maxLength={INPUT_MAX_LENGTH.smsCode} placeholder="请输入短信验证码" inputMode="numeric" />
               </Form.Item>
               <Button disabled={countdown > 0} loading={sending} onClick={() => void send()}>
                 {countdown > 0 ? `${countdown}秒后重新获取` : '获取验证码'}

@@ -1,11 +1,11 @@
+import { idColumn, tenantIdColumn } from './columns';
 import { foreignKey, integer, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { tenants } from './tenancy';
 
 /** Menu entries are data (DESIGN §5): three levels, per side; a screen's entry is one seed line. */
 export const menus = pgTable(
   'menus',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     side: varchar('side', { length: 16 }).notNull(),
     parentId: integer('parent_id'),
     name: varchar('name', { length: 32 }).notNull(),
@@ -33,10 +33,8 @@ export const permissions = pgTable('permissions', {
 export const roles = pgTable(
   'roles',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
     side: varchar('side', { length: 16 }).notNull(),
     code: varchar('code', { length: 32 }).notNull(),
     name: varchar('name', { length: 32 }).notNull(),

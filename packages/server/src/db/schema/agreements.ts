@@ -1,6 +1,7 @@
+import { createdAtColumn, enterpriseIdColumn, idColumn, tenantIdColumn } from './columns';
 import { index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { persons } from './persons';
-import { enterprises, tenants } from './tenancy';
+import { enterprises } from './tenancy';
 
 /**
  * Agreement documents persons sign: type 1 the tenant's platform agreements (no enterprise),
@@ -9,17 +10,15 @@ import { enterprises, tenants } from './tenancy';
 export const contracts = pgTable(
   'contracts',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
     /** null for platform agreements (type 1) */
     enterpriseId: integer('enterprise_id').references(() => enterprises.id),
     contractSn: varchar('contract_sn', { length: 32 }).notNull(),
     contractName: varchar('contract_name', { length: 100 }).notNull(),
     /** 1 platform agreement, 2 project agreement (PERSON_AGREEMENT_TYPES) */
     type: smallint('type').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('contracts_tenant_sn').on(t.tenantId, t.contractSn),
@@ -31,16 +30,12 @@ export const contracts = pgTable(
 export const contractEnterprises = pgTable(
   'contract_enterprises',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    enterpriseId: enterpriseIdColumn(),
     name: varchar('name', { length: 100 }).notNull(),
     taxNumber: varchar('tax_number', { length: 20 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('contract_enterprises_tenant_tax').on(t.tenantId, t.taxNumber)],
 );
@@ -49,17 +44,13 @@ export const contractEnterprises = pgTable(
 export const contractPersons = pgTable(
   'contract_persons',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    enterpriseId: enterpriseIdColumn(),
     name: varchar('name', { length: 32 }).notNull(),
     phone: varchar('phone', { length: 11 }).notNull(),
     status: smallint('status').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('contract_persons_tenant_enterprise_phone').on(t.tenantId, t.enterpriseId, t.phone)],
 );
@@ -68,10 +59,8 @@ export const contractPersons = pgTable(
 export const personAgreements = pgTable(
   'person_agreements',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
     /** the enterprise of a project agreement; null for platform agreements */
     enterpriseId: integer('enterprise_id').references(() => enterprises.id),
     contractId: integer('contract_id')
@@ -82,7 +71,7 @@ export const personAgreements = pgTable(
       .references(() => persons.id),
     contractSn: varchar('contract_sn', { length: 40 }).notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('person_agreements_tenant_sn').on(t.tenantId, t.contractSn),

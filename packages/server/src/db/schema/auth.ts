@@ -1,3 +1,4 @@
+import { createdAtColumn, idColumn, tenantIdColumn } from './columns';
 import {
   index,
   integer,
@@ -16,7 +17,7 @@ import { enterprises, tenants } from './tenancy';
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     side: varchar('side', { length: 16 }).notNull(),
     /** login number: 11-digit mobile, or the special admin name */
     username: varchar('username', { length: 32 }).notNull(),
@@ -29,7 +30,7 @@ export const users = pgTable(
     status: smallint('status').notNull().default(1),
     avatar: text('avatar'),
     phoneVerifyStatus: smallint('phone_verify_status').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_side_username').on(t.side, t.username)],
@@ -59,9 +60,7 @@ export const enterpriseMembers = pgTable(
     enterpriseId: integer('enterprise_id')
       .notNull()
       .references(() => enterprises.id, { onDelete: 'cascade' }),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantIdColumn(),
     roleId: integer('role_id')
       .notNull()
       .references(() => roles.id),
@@ -76,7 +75,7 @@ export const enterpriseMembers = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     userId: integer('user_id')
       .notNull()
@@ -85,7 +84,7 @@ export const sessions = pgTable(
     tenantId: integer('tenant_id').notNull(),
     enterpriseId: integer('enterprise_id'),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
@@ -96,10 +95,10 @@ export const sessions = pgTable(
 
 /** RSA key pairs for password encryption; private keys sealed with a key derived from SIGN_SECRET. */
 export const rsaKeys = pgTable('rsa_keys', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: idColumn(),
   publicPem: text('public_pem').notNull(),
   privateSealed: text('private_sealed').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
   /** no new grants after this; grants already given stay usable until their own expiry */
   rotateAt: timestamp('rotate_at', { withTimezone: true }).notNull(),
 });
@@ -122,11 +121,11 @@ export const keyGrants = pgTable(
 export const loginFailures = pgTable(
   'login_failures',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     side: varchar('side', { length: 16 }).notNull(),
     username: varchar('username', { length: 64 }).notNull(),
     ip: varchar('ip', { length: 64 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('login_failures_user').on(t.side, t.username, t.createdAt),
@@ -145,7 +144,7 @@ export const captchas = pgTable('captchas', {
 export const smsCodes = pgTable(
   'sms_codes',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
@@ -155,7 +154,7 @@ export const smsCodes = pgTable(
     attempts: smallint('attempts').notNull().default(0),
     usedAt: timestamp('used_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('sms_codes_user_purpose').on(t.userId, t.purpose, t.createdAt)],
 );

@@ -1,5 +1,5 @@
+import { createdAtColumn, enterpriseIdColumn, idColumn, tenantIdColumn } from './columns';
 import { index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { enterprises, tenants } from './tenancy';
 
 /**
  * WeChat users who met an enterprise's articles and questionnaires. An openid belongs to one
@@ -8,16 +8,12 @@ import { enterprises, tenants } from './tenancy';
 export const wechatUsers = pgTable(
   'wechat_users',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    enterpriseId: enterpriseIdColumn(),
     openId: varchar('open_id', { length: 64 }).notNull(),
     userName: varchar('user_name', { length: 64 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('wechat_users_tenant_enterprise_openid').on(t.tenantId, t.enterpriseId, t.openId)],
 );
@@ -29,13 +25,9 @@ export const wechatUsers = pgTable(
 export const articleShares = pgTable(
   'article_shares',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    enterpriseId: enterpriseIdColumn(),
     title: varchar('title', { length: 100 }).notNull(),
     firstUserId: integer('first_user_id')
       .notNull()

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { enterprises, tenants } from './tenancy';
+import { createdAtColumn, enterpriseIdColumn, idColumn, tenantIdColumn } from './columns';
+import { index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Terminals (organisations: hospitals, pharmacies, clinics, business companies) an enterprise
@@ -8,13 +8,9 @@ import { enterprises, tenants } from './tenancy';
 export const organisations = pgTable(
   'organisations',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    enterpriseId: enterpriseIdColumn(),
     orgName: varchar('org_name', { length: 100 }).notNull(),
     orgType: varchar('org_type', { length: 16 }).notNull(),
     auditStatus: smallint('audit_status').notNull().default(0),
@@ -22,7 +18,7 @@ export const organisations = pgTable(
     city: varchar('city', { length: 20 }).notNull().default(''),
     area: varchar('area', { length: 20 }).notNull().default(''),
     address: varchar('address', { length: 200 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('organisations_tenant_enterprise_name').on(t.tenantId, t.enterpriseId, t.orgName)],
 );
@@ -34,13 +30,9 @@ export const organisations = pgTable(
 export const customers = pgTable(
   'customers',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    enterpriseId: enterpriseIdColumn(),
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id),
@@ -51,7 +43,7 @@ export const customers = pgTable(
     department: varchar('department', { length: 16 }).notNull().default(''),
     posit: varchar('posit', { length: 32 }).notNull().default(''),
     auditStatus: smallint('audit_status').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('customers_tenant_org_name_department').on(t.tenantId, t.organisationId, t.cusName, t.department),

@@ -1,17 +1,15 @@
-import { integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { enterprises, tenants } from './tenancy';
+import { createdAtColumn, enterpriseIdColumn, idColumn, tenantIdColumn } from './columns';
+import { pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Tags a tenant defines (type 1 enterprise tags, 2 person tags); enterprise users see their tenants' tags. */
 export const tags = pgTable(
   'tags',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
     tag: varchar('tag', { length: 20 }).notNull(),
     type: smallint('type').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('tags_tenant_type_tag').on(t.tenantId, t.type, t.tag)],
 );
@@ -20,15 +18,11 @@ export const tags = pgTable(
 export const labels = pgTable(
   'labels',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    enterpriseId: enterpriseIdColumn(),
     name: varchar('name', { length: 20 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('labels_tenant_enterprise_name').on(t.tenantId, t.enterpriseId, t.name)],
 );

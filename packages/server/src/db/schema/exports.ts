@@ -1,6 +1,7 @@
+import { createdAtColumn, idColumn, tenantIdColumn } from './columns';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { enterprises, tenants } from './tenancy';
+import { enterprises } from './tenancy';
 
 /** Who asked for an export, kept so the job reads exactly the rows that user could see. */
 export interface ExportRequester {
@@ -20,10 +21,8 @@ export interface ExportRequester {
 export const downloadCaches = pgTable(
   'download_caches',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
     /** set for exports of enterprise users: the cache list of the enterprise side shows its own */
     enterpriseId: integer('enterprise_id').references(() => enterprises.id),
     userId: integer('user_id')
@@ -48,7 +47,7 @@ export const downloadCaches = pgTable(
     storageKey: varchar('storage_key', { length: 200 }),
     fileSize: integer('file_size'),
     failReason: text('fail_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     lastDownloadedAt: timestamp('last_downloaded_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,6 +1,6 @@
-import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantIdColumn } from './columns';
+import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { tenants } from './tenancy';
 
 /** What the watermark variant stamped onto an image (decision 0006). */
 export interface WatermarkStamp {
@@ -19,10 +19,8 @@ export interface WatermarkStamp {
 export const files = pgTable(
   'files',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
     /** set when an enterprise user uploaded it: only that enterprise (and platform staff) may read it */
     enterpriseId: integer('enterprise_id'),
     ownerUserId: integer('owner_user_id')
@@ -51,7 +49,7 @@ export const files = pgTable(
     watermark: jsonb('watermark').$type<WatermarkStamp>(),
     /** 0 active, 1 deleted (spec 1 §3) */
     delFlag: smallint('del_flag').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('files_tenant_key').on(t.tenantId, t.fileKey),
@@ -66,10 +64,8 @@ export const files = pgTable(
 export const appVersions = pgTable(
   'app_versions',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
     versionName: varchar('version_name', { length: 20 }).notNull(),
     releaseNotes: text('release_notes').notNull(),
     /** the Android package (a public file of tenant 0) */
@@ -78,7 +74,7 @@ export const appVersions = pgTable(
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('app_versions_tenant_version').on(t.tenantId, t.versionName)],
 );

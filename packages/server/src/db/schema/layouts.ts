@@ -1,6 +1,6 @@
+import { idColumn, tenantIdColumn } from './columns';
 import { integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { tenants } from './tenancy';
 
 /**
  * A user's column layout of one list (spec 2 §3: serviceName, contentJson, type), per tenant the
@@ -9,10 +9,8 @@ import { tenants } from './tenancy';
 export const columnLayouts = pgTable(
   'column_layouts',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { enterprises, tenants } from './tenancy';
+import { createdAtColumn, enterpriseIdColumn, idColumn, tenantIdColumn } from './columns';
+import { index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Payout rails of a tenant: the bank platforms it pays through (bankNo is a bank_type dictionary
@@ -9,13 +9,11 @@ import { enterprises, tenants } from './tenancy';
 export const bankPlatforms = pgTable(
   'bank_platforms',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
     platformName: varchar('platform_name', { length: 50 }).notNull(),
     bankNo: varchar('bank_no', { length: 16 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('bank_platforms_tenant_name').on(t.tenantId, t.platformName)],
 );
@@ -24,19 +22,15 @@ export const bankPlatforms = pgTable(
 export const virtualAccounts = pgTable(
   'virtual_accounts',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    enterpriseId: enterpriseIdColumn(),
     platformId: integer('platform_id')
       .notNull()
       .references(() => bankPlatforms.id),
     accountName: varchar('account_name', { length: 100 }).notNull(),
     accountNo: varchar('account_no', { length: 32 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('virtual_accounts_tenant_platform_no').on(t.tenantId, t.platformId, t.accountNo),
@@ -48,16 +42,14 @@ export const virtualAccounts = pgTable(
 export const channelAccounts = pgTable(
   'channel_accounts',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
     platformId: integer('platform_id')
       .notNull()
       .references(() => bankPlatforms.id),
     accountNo: varchar('account_no', { length: 32 }).notNull(),
     accountName: varchar('account_name', { length: 100 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('channel_accounts_tenant_no').on(t.tenantId, t.accountNo)],
 );
@@ -69,7 +61,7 @@ export const channelAccounts = pgTable(
 export const bankBranches = pgTable(
   'bank_branches',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     cnapsCode: varchar('cnaps_code', { length: 12 }).notNull(),
     bankNo: varchar('bank_no', { length: 16 }).notNull(),
     bankBranchName: varchar('bank_branch_name', { length: 100 }).notNull(),

@@ -1,6 +1,6 @@
+import { createdAtColumn, enterpriseIdColumn, idColumn, tenantIdColumn } from './columns';
 import { integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { projects } from './projects';
-import { enterprises, tenants } from './tenancy';
 
 /**
  * Natural persons (service personnel) registered on a tenant; the same person on two tenants is
@@ -10,15 +10,13 @@ import { enterprises, tenants } from './tenancy';
 export const persons = pgTable(
   'persons',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
     userSn: varchar('user_sn', { length: 32 }).notNull(),
     name: varchar('name', { length: 32 }).notNull(),
     phone: varchar('phone', { length: 11 }).notNull(),
     loginFlag: smallint('login_flag').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('persons_tenant_sn').on(t.tenantId, t.userSn),
@@ -30,13 +28,9 @@ export const persons = pgTable(
 export const projectPersons = pgTable(
   'project_persons',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    enterpriseId: enterpriseIdColumn(),
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id),

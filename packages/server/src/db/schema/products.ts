@@ -1,22 +1,18 @@
-import { date, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { enterprises, tenants } from './tenancy';
+import { createdAtColumn, enterpriseIdColumn, idColumn, tenantIdColumn } from './columns';
+import { date, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** An enterprise's product library (boyaProduct): name, specification (规格), maker; source 1 entered by the enterprise, 2 imported by the platform. */
 export const products = pgTable(
   'products',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    enterpriseId: enterpriseIdColumn(),
     productName: varchar('product_name', { length: 100 }).notNull(),
     productGuige: varchar('product_guige', { length: 64 }).notNull().default(''),
     productFactory: varchar('product_factory', { length: 100 }).notNull().default(''),
     source: smallint('source').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('products_tenant_enterprise_name_guige').on(t.tenantId, t.enterpriseId, t.productName, t.productGuige),
@@ -27,18 +23,14 @@ export const products = pgTable(
 export const productAuthorisations = pgTable(
   'product_authorisations',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    enterpriseId: enterpriseIdColumn(),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
     authorisedOn: date('authorised_on').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('product_authorisations_tenant_enterprise_product').on(t.tenantId, t.enterpriseId, t.productId)],
 );

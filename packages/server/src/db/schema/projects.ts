@@ -1,5 +1,5 @@
+import { createdAtColumn, enterpriseIdColumn, idColumn, tenantIdColumn } from './columns';
 import { index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { enterprises, tenants } from './tenancy';
 
 /**
  * Projects placed by enterprises. The foundation needs only what the shell counts (projects in
@@ -8,13 +8,9 @@ import { enterprises, tenants } from './tenancy';
 export const projects = pgTable(
   'projects',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    enterpriseId: enterpriseIdColumn(),
     projectSn: varchar('project_sn', { length: 32 }).notNull(),
     projectName: varchar('project_name', { length: 100 }).notNull(),
     /** 0 待审核 … 6 审核中 (PROJECT_STATUS in domain) */
@@ -23,7 +19,7 @@ export const projects = pgTable(
     processed: smallint('processed').notNull().default(1),
     startTime: timestamp('start_time', { withTimezone: true }),
     endTime: timestamp('end_time', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('projects_tenant_sn').on(t.tenantId, t.projectSn),
@@ -38,14 +34,12 @@ export const projects = pgTable(
 export const projectDataRelations = pgTable(
   'project_data_relations',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('project_data_relations_tenant_project').on(t.tenantId, t.projectId)],
 );

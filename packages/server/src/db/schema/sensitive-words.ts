@@ -1,3 +1,4 @@
+import { createdAtColumn, idColumn } from './columns';
 import { integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
@@ -9,12 +10,12 @@ import { users } from './auth';
 export const sensitiveWords = pgTable(
   'sensitive_words',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     word: varchar('word', { length: 30 }).notNull(),
     normalized: varchar('normalized', { length: 60 }).notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdName: varchar('created_name', { length: 32 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },

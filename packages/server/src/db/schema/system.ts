@@ -1,3 +1,4 @@
+import { createdAtColumn, idColumn } from './columns';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Dictionaries answered by loadDict; codes are whitelisted by this table. */
@@ -33,7 +34,7 @@ export const configs = pgTable('configs', {
 export const auditLogs = pgTable(
   'audit_logs',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     tenantId: integer('tenant_id').notNull(),
     actorUserId: integer('actor_user_id'),
     actorName: varchar('actor_name', { length: 64 }).notNull().default(''),
@@ -44,7 +45,7 @@ export const auditLogs = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('audit_logs_tenant_time').on(t.tenantId, t.createdAt),
@@ -59,7 +60,7 @@ export const auditLogs = pgTable(
 export const notices = pgTable(
   'notices',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     tenantId: integer('tenant_id').notNull(),
     userId: integer('user_id').notNull(),
     /** NOTICE_TYPES of packages/domain: system, project, settlement, invoice, agreement, download */
@@ -70,7 +71,7 @@ export const notices = pgTable(
     bizId: varchar('biz_id', { length: 64 }),
     /** console route to open from the notice, e.g. /company/catchSystem/orderGenerateCache */
     link: varchar('link', { length: 256 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
@@ -83,10 +84,10 @@ export const notices = pgTable(
 export const smsOutbox = pgTable(
   'sms_outbox',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     phone: varchar('phone', { length: 11 }).notNull(),
     content: text('content').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('sms_outbox_phone').on(t.phone, t.createdAt)],
 );

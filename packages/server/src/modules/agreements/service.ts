@@ -1,5 +1,5 @@
 import { type LookupQuery, type LookupRecord, maskPhone, type Page, PERSON_AGREEMENT_TYPES } from '@fieldpay/domain';
-import { and, asc, count, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contractEnterprises, contractPersons, contracts, personAgreements, persons } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
@@ -29,7 +29,7 @@ export async function lookupContracts(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(contracts).where(where))[0].n,
+    () => db.$count(contracts, where),
     (limit, offset) =>
       db
         .select({
@@ -64,7 +64,7 @@ export async function lookupContractEnterprises(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(contractEnterprises).where(where))[0].n,
+    () => db.$count(contractEnterprises, where),
     (limit, offset) =>
       db
         .select({
@@ -95,7 +95,7 @@ export async function lookupContractPersons(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(contractPersons).where(where))[0].n,
+    () => db.$count(contractPersons, where),
     (limit, offset) =>
       db
         .select({
@@ -147,7 +147,7 @@ export async function lookupSigners(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(persons).where(where))[0].n,
+    () => db.$count(persons, where),
     (limit, offset) =>
       db
         .select({ id: persons.id, name: persons.name, phone: persons.phone, loginFlag: persons.loginFlag })

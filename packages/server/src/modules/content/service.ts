@@ -1,5 +1,5 @@
 import type { LookupQuery, LookupRecord, Page } from '@fieldpay/domain';
-import { and, asc, count, inArray } from 'drizzle-orm';
+import { and, asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { articleShares, wechatUsers } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
@@ -17,7 +17,7 @@ export async function lookupWechatUsers(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(wechatUsers).where(where))[0].n,
+    () => db.$count(wechatUsers, where),
     (limit, offset) =>
       db
         .select({ id: wechatUsers.id, userName: wechatUsers.userName })
@@ -46,7 +46,7 @@ async function usersInShareRole(
   const where = and(inArray(wechatUsers.id, inRole), contains(wechatUsers.userName, name));
   return pageOf(
     page,
-    async () => (await db.select({ n: count() }).from(wechatUsers).where(where))[0].n,
+    () => db.$count(wechatUsers, where),
     (limit, offset) =>
       db
         .select({ id: wechatUsers.id, userName: wechatUsers.userName })

@@ -1,5 +1,5 @@
 import { CUSTOMER_TYPES, type LookupQuery, type LookupRecord, type Page } from '@fieldpay/domain';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers, organisations } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
@@ -21,7 +21,7 @@ export async function lookupOrganisations(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(organisations).where(where))[0].n,
+    () => db.$count(organisations, where),
     (limit, offset) =>
       db
         .select({
@@ -73,7 +73,7 @@ export async function lookupCustomers(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(customers).where(where))[0].n,
+    () => db.$count(customers, where),
     (limit, offset) =>
       db
         .select({

@@ -38,7 +38,7 @@ export async function lookupEnterprises(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(enterprises).where(where))[0].n,
+    () => db.$count(enterprises, where),
     (limit, offset) =>
       db
         .select({
@@ -205,7 +205,7 @@ export async function lookupTags(
   const where = and(scope, contains(tags.tag, query.tag), equalsIfGiven(tags.type, query.type));
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(tags).where(where))[0].n,
+    () => db.$count(tags, where),
     (limit, offset) =>
       db
         .select({ id: tags.id, tag: tags.tag, type: tags.type, tenantId: tags.tenantId })
@@ -235,7 +235,7 @@ export async function lookupLabels(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(labels).where(where))[0].n,
+    () => db.$count(labels, where),
     (limit, offset) =>
       db
         .select({ id: labels.id, name: labels.name, enterpriseId: labels.enterpriseId })

@@ -1,5 +1,5 @@
 import { DICT_CODES, type LookupQuery, type LookupRecord, type Page } from '@fieldpay/domain';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bankBranches, bankPlatforms, channelAccounts, dictItems, virtualAccounts } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
@@ -21,7 +21,7 @@ export async function lookupBankPlatforms(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(bankPlatforms).where(where))[0].n,
+    () => db.$count(bankPlatforms, where),
     (limit, offset) =>
       db
         .select({
@@ -57,7 +57,7 @@ export async function lookupVirtualAccounts(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(virtualAccounts).where(where))[0].n,
+    () => db.$count(virtualAccounts, where),
     (limit, offset) =>
       db
         .select({
@@ -91,7 +91,7 @@ export async function lookupBankBranches(
   const where = contains(bankBranches.bankBranchName, query.bankBranchName);
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(bankBranches).where(where))[0].n,
+    () => db.$count(bankBranches, where),
     (limit, offset) =>
       db
         .select({
@@ -129,7 +129,7 @@ export async function lookupChannelAccounts(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(channelAccounts).where(where))[0].n,
+    () => db.$count(channelAccounts, where),
     (limit, offset) =>
       db
         .select({

@@ -1,5 +1,5 @@
 import { type LookupQuery, type LookupRecord, maskPhone, type Page } from '@fieldpay/domain';
-import { and, asc, count, inArray } from 'drizzle-orm';
+import { and, asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { persons, projectPersons } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
@@ -27,7 +27,7 @@ export async function lookupEmployees(
   const where = and(inArray(persons.id, serving), contains(persons.name, query.name));
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(persons).where(where))[0].n,
+    () => db.$count(persons, where),
     (limit, offset) =>
       db
         .select({ id: persons.id, name: persons.name, phone: persons.phone })

@@ -19,7 +19,7 @@ export async function lookupProducts(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(products).where(where))[0].n,
+    () => db.$count(products, where),
     (limit, offset) =>
       db
         .select({

@@ -55,7 +55,7 @@ export async function lookupProjects(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(projects).where(where))[0].n,
+    () => db.$count(projects, where),
     (limit, offset) =>
       db
         .select({
@@ -103,7 +103,7 @@ export async function lookupDataProjects(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(projects).where(where))[0].n,
+    () => db.$count(projects, where),
     (limit, offset) =>
       db
         .select({
@@ -155,7 +155,7 @@ export async function listProjects(
   const where = projectListWhere(viewer, query);
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(projects).where(where))[0].n,
+    () => db.$count(projects, where),
     (limit, offset) =>
       db
         .select({

@@ -1,5 +1,5 @@
 import type { LookupQuery, LookupRecord, Page } from '@fieldpay/domain';
-import { and, asc, count, eq, isNotNull, notInArray } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, notInArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { taskTypes } from '../../db/schema';
@@ -19,7 +19,7 @@ export async function lookupTaskTypes(
   const where = and(notInArray(taskTypes.code, parentCodes), contains(taskTypes.name, query.name));
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(taskTypes).where(where))[0].n,
+    () => db.$count(taskTypes, where),
     (limit, offset) =>
       db
         .select({

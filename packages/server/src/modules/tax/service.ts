@@ -1,5 +1,5 @@
 import type { LookupQuery, LookupRecord, Page } from '@fieldpay/domain';
-import { and, asc, count } from 'drizzle-orm';
+import { and, asc, } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { taxSources } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
@@ -20,7 +20,7 @@ export async function lookupTaxSources(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(taxSources).where(where))[0].n,
+    () => db.$count(taxSources, where),
     (limit, offset) =>
       db
         .select({ id: taxSources.id, taxName: taxSources.taxName, tenantId: taxSources.tenantId })

@@ -12,9 +12,9 @@ import type { AppDb } from '../../db/client';
 import { appVersions, files, users } from '../../db/schema';
 import { fail } from '../../http/errors';
 import type { Principal } from '../auth/sessions';
-import { actorOf, type FileRow, type FileService } from '../files/service';
+import type { FileRow, FileService } from '../files/service';
 import { addressOf } from '../files/links';
-import { writeAudit } from '../system/audit';
+import { auditActorOf, writeAudit } from '../system/audit';
 
 /** The platform operator keeps the app versions. */
 const APP_TENANT_ID = 0;
@@ -114,7 +114,7 @@ export class AppVersionService {
       const row = inserted[0];
       if (!row) throw fail.conflict(MSG.appVersionExists);
       const version = toAppVersion(row, file, principal.realname);
-      await writeAudit(tx, actorOf(principal, ip), {
+      await writeAudit(tx, auditActorOf(principal, ip), {
         action: 'appVersion.publish',
         targetType: 'appVersion',
         targetId: row.id,

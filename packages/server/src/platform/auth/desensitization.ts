@@ -8,7 +8,7 @@ import {
   maskPhone,
   SMS_CODE_MAX_ATTEMPTS,
   SMS_CODE_TTL_MS,
-  SMS_RESEND_SECONDS,
+  SMS_COUNTDOWN_SECONDS,
 } from '@fieldpay/domain';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { smsCodes, smsOutbox, users } from '../../db/schema';
@@ -75,7 +75,7 @@ export class DesensitizationService {
       .where(and(eq(smsCodes.userId, user.id), eq(smsCodes.purpose, SMS_PURPOSE)))
       .orderBy(desc(smsCodes.createdAt))
       .limit(1);
-    const waitMs = last ? last.createdAt.getTime() + SMS_RESEND_SECONDS * 1000 - now : 0;
+    const waitMs = last ? last.createdAt.getTime() + SMS_COUNTDOWN_SECONDS * 1000 - now : 0;
     if (waitMs > 0) throw fail.tooMany(MSG.smsResendWait(Math.ceil(waitMs / 1000)));
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     await db.transaction(async (tx) => {
@@ -91,7 +91,7 @@ export class DesensitizationService {
         .insert(smsOutbox)
         .values({ phone, content: `您的验证码为${code}，用于查看脱敏信息，5分钟内有效，请勿泄露给他人。` });
     });
-    return { phone: maskPhone(phone), resendAfterSeconds: SMS_RESEND_SECONDS };
+    return { phone: maskPhone(phone), resendAfterSeconds: SMS_COUNTDOWN_SECONDS };
   }
 
   /** Checks the newest unused code; five wrong tries spend it. */

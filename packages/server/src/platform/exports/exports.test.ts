@@ -265,7 +265,7 @@ describe('exports and the download cache', () => {
   it('refuses bad filters and stale unmask tokens without recording anything', async () => {
     const before = (await cacheList(world.staffA, { pageSize: '100' })).total;
     expect((await post(world.staffA, '/api/sys/project/exportList', { projectStatus: 99 })).statusCode).toBe(400);
-    expect((await post(world.staffA, '/api/sys/project/exportList', { projectName: 'x'.repeat(51) })).statusCode).toBe(
+    expect((await post(world.staffA, '/api/sys/project/exportList', { projectName: 'x'.repeat(31) })).statusCode).toBe(
       400,
     );
     const forged = await post(

@@ -18,6 +18,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { dictItems, downloadCaches, type ExportRequester } from '../../db/schema';
 import { fail } from '../../http/errors';
 import type { Principal } from '../auth/sessions';
+import { chinaTimestamp } from '../china-time';
 import type { AppContext } from '../context';
 import type { FileStorage } from '../files/storage';
 import type { JobAttempt, JobQueue } from '../jobs/queue';
@@ -61,19 +62,6 @@ const requesterOf = (principal: Principal): ExportRequester => ({
   username: principal.username,
   realname: principal.realname,
 });
-
-const stamp = (date: Date): string =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  })
-    .format(date)
-    .replace(/\D/g, '');
 
 /**
  * Exports and the download cache (decision 0007). `submit` records the request and queues a job;
@@ -131,7 +119,7 @@ export class ExportService {
           filters,
           requester,
           unmasked: request.unmasked,
-          fileName: `${definition.title}_${stamp(now)}.xlsx`,
+          fileName: `${definition.title}_${chinaTimestamp(now)}.xlsx`,
           createdAt: now,
           expiresAt: new Date(now.getTime() + DOWNLOAD_CACHE_VALID_DAYS * DAY_MS),
         })
@@ -231,7 +219,7 @@ export class ExportService {
       throw error;
     }
     const { size } = await fs.promises.stat(scratch);
-    const month = stamp(cache.createdAt).slice(0, 6);
+    const month = chinaTimestamp(cache.createdAt).slice(0, 6);
     const storageKey = `t${cache.tenantId}/${month}/${crypto.randomBytes(12).toString('base64url')}.xlsx`;
     await this.storage.putFile(storageKey, scratch);
     return { rowCount: written, fileSize: size, storageKey };

@@ -31,7 +31,8 @@ import { fail } from '../../http/errors';
 import { fieldLabel } from '../../http/field-labels';
 import type { Principal } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { type AuditActor, writeAudit } from '../system/audit';
+import { chinaDateTime } from '../china-time';
+import { auditActorOf, writeAudit } from '../system/audit';
 import { addressOf, type Disposition, FILE_LINK_TTL_MS, parseAddress, signedLink } from './links';
 import { type FileStorage, LocalDiskStorage } from './storage';
 import { imageDimensions, MAX_STAMP_PIXELS, stampImage } from './watermark';
@@ -74,33 +75,7 @@ interface Accepted {
 
 const MULTIPART_FORMAT_ERRORS = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PROTO_VIOLATION']);
 
-const STAMP_TIME = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 2026-11-21 22:30:05, China Standard Time */
-function stampTime(date: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    STAMP_TIME.formatToParts(date).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
-}
-
 const isOperator = (principal: Principal) => principal.side === 'platform' && principal.userIdentity === 1;
-
-export const actorOf = (principal: Principal, ip: string): AuditActor => ({
-  userId: principal.userId,
-  name: principal.realname,
-  side: principal.side,
-  tenantId: principal.tenantId,
-  ip,
-});
 
 /**
  * Uploads and stored files (issue 4 item 1, decision 0006): every rule of the client again on the
@@ -274,7 +249,7 @@ export class FileService {
     const result = await stampImage({
       bytes,
       format: extension === 'png' ? 'png' : 'jpeg',
-      lines: [`上传时间：${stampTime(stampedAt)}`, `上传人：${principal.realname}`, `防伪码：${code}`],
+      lines: [`上传时间：${chinaDateTime(stampedAt)}`, `上传人：${principal.realname}`, `防伪码：${code}`],
       metadata: JSON.stringify({
         stampedAt: stampedAt.toISOString(),
         tenantId: principal.tenantId,
@@ -327,7 +302,7 @@ export class FileService {
           )
           .returning();
         for (const row of rows) {
-          await writeAudit(tx, actorOf(principal, options.ip), {
+          await writeAudit(tx, auditActorOf(principal, options.ip), {
             action: 'file.upload',
             targetType: 'file',
             targetId: row.id,
@@ -417,7 +392,7 @@ export class FileService {
       if (!row || !this.canRead(principal, row)) throw fail.notFound(MSG.fileMissing);
       if (!this.canDelete(principal, row)) throw fail.forbidden();
       await tx.update(files).set({ delFlag: 1 }).where(eq(files.id, row.id));
-      await writeAudit(tx, actorOf(principal, ip), {
+      await writeAudit(tx, auditActorOf(principal, ip), {
         action: 'file.delete',
         targetType: 'file',
         targetId: row.id,

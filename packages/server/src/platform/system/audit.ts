@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { auditLogs } from '../../db/schema';
+import type { Principal } from '../auth/sessions';
 
 export interface AuditActor {
   userId: number | null;
@@ -16,6 +17,15 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
 }
+
+/** The audit log's actor for a signed-in principal at an address. */
+export const auditActorOf = (principal: Principal, ip: string): AuditActor => ({
+  userId: principal.userId,
+  name: principal.realname,
+  side: principal.side,
+  tenantId: principal.tenantId,
+  ip,
+});
 
 /**
  * Writes one audit row. Call it inside the transaction that makes the change, so the row exists

@@ -1,5 +1,5 @@
 import { type LookupQuery, type LookupRecord, lookupRowDisabled, type Page } from '@fieldpay/domain';
-import { and, asc, count, ne } from 'drizzle-orm';
+import { and, asc, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tenants } from '../../db/schema';
 import type { Principal } from '../auth/sessions';
@@ -23,7 +23,7 @@ export async function lookupTenants(
   );
   return pageOf(
     query,
-    async () => (await db.select({ n: count() }).from(tenants).where(where))[0].n,
+    () => db.$count(tenants, where),
     (limit, offset) =>
       db
         .select({

@@ -8,7 +8,7 @@
 import { EyeInvisibleOutlined, EyeOutlined, FileExcelOutlined, ProjectOutlined, TeamOutlined } from '@ant-design/icons';
 import {
   DATE_TIME_FORMAT,
-  PROJECT_LIST_LIMITS,
+  INPUT_MAX_LENGTH,
   PROJECT_PROCESSED,
   PROJECT_STATUS,
   PROJECT_STATUS_ENDED,
@@ -93,7 +93,7 @@ export default function ProjectListPage() {
         searchFields={
           <>
             <Form.Item name="projectName" label="项目名称">
-              <Input allowClear placeholder="请输入项目名称" maxLength={PROJECT_LIST_LIMITS.projectNameMaxLength} />
+              <Input allowClear placeholder="请输入项目名称" maxLength={INPUT_MAX_LENGTH.projectName} />
             </Form.Item>
             <Form.Item name="projectStatus" label="项目状态">
               <Select allowClear placeholder="全部状态" options={STATUS_OPTIONS} style={{ width: 140 }} />
