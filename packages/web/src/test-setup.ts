@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
-import { message, notification } from 'antd';
-import { afterAll, afterEach } from 'vitest';
+import type { MessageInstance } from 'antd/es/message/interface';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { setMessageApi } from './app/notify';
 
 // antd reads media queries and observes sizes; jsdom has neither.
 const inBrowserLikeEnv = typeof window !== 'undefined';
@@ -33,12 +34,24 @@ if (inBrowserLikeEnv) {
   window.getComputedStyle = (element: Element) => getComputedStyle(element);
 }
 
+// antd's static toasts live in a React root of their own with 3-second timers that outlive the
+// test file's jsdom ("window is not defined"); tests get a recording stand-in instead. A test that
+// cares about a toast mocks app/notify or reads these calls.
+beforeEach(() => {
+  if (!inBrowserLikeEnv) return;
+  setMessageApi({
+    success: vi.fn(),
+    warning: vi.fn(),
+    error: vi.fn(),
+    info: vi.fn(),
+    loading: vi.fn(),
+    open: vi.fn(),
+    destroy: vi.fn(),
+  } as unknown as MessageInstance);
+});
+
 afterEach(() => {
   if (!inBrowserLikeEnv) return;
-  // toasts of the static API live in their own React root with 3-second timers: close them with
-  // the test, or they render after jsdom is gone ("window is not defined")
-  message.destroy();
-  notification.destroy();
   cleanup();
   localStorage.clear();
 });

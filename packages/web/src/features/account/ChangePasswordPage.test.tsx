@@ -2,6 +2,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ChangePasswordPage from './ChangePasswordPage';
 
+const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
+vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
+
 const api = vi.hoisted(() => ({ changePassword: vi.fn() }));
 vi.mock('../../api/session-api', () => api);
 const session = vi.hoisted(() => ({ endSession: vi.fn() }));
@@ -43,7 +46,7 @@ describe('ChangePasswordPage', () => {
       newPassword: 'NewPassw0rd!',
       confirmPassword: 'NewPassw0rd!',
     });
-    expect(await screen.findByText('密码修改成功，请重新登录')).toBeTruthy();
+    expect(toasts.success).toHaveBeenCalledWith('密码修改成功，请重新登录');
   });
 
   it('stays on the page when the server refuses', async () => {
