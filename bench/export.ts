@@ -1,10 +1,12 @@
 /**
  * Export benchmark (issue 4): the export job writes BENCH_ROWS (default 200,000) rows x 12 columns
- * of the project-person export (masking and dictionary text included) through pg-boss on PGlite,
+ * of the project-person export (masking and dictionary text included) through pg-boss, on PostgreSQL and PGlite,
  * next to a bare exceljs streaming writer of the very same cells, in the same run. Each side runs
  * in its own process (bench/export-worker.ts) so each peak RSS is its own. Targets: the job at
  * least 1.0x the bare writer's rows/s, its peak RSS under 250 MB.
- *   npm run bench:export
+ *   npm run bench:export      BENCH_ROWS=200000 BENCH_ROUNDS=3 BENCH_DATABASES=postgres,pglite
+ * PostgreSQL runs on a database the bench creates and drops (BENCH_PG_ADMIN_URL, default the local
+ * server) and is skipped when no server answers.
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -117,5 +119,9 @@ async function withPostgres(run: (url: string) => Promise<void>): Promise<boolea
   return true;
 }
 
-if (!(await withPostgres((url) => compare('PostgreSQL', url)))) console.log('PostgreSQL not reachable: skipped');
-await compare('PGlite (the embedded database lives in the same process)');
+// BENCH_DATABASES=postgres or =pglite runs one of the two
+const databases = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
+if (databases.includes('postgres') && !(await withPostgres((url) => compare('PostgreSQL', url)))) {
+  console.log('PostgreSQL not reachable: skipped');
+}
+if (databases.includes('pglite')) await compare('PGlite (the embedded database lives in the same process)');

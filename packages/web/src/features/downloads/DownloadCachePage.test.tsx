@@ -51,10 +51,11 @@ beforeEach(() => {
   exportApi.fetchDownloadCaches.mockResolvedValue({
     records: [
       record(1),
+      record(4, { unmasked: true }),
       record(2, { downloadStatus: 0, downloadStatus_dictText: '生成中', progress: 40 }),
       record(3, { downloadStatus: 2, downloadStatus_dictText: '生成失败', failReason: '导出失败，请重新导出' }),
     ],
-    total: 3,
+    total: 4,
   });
   exportApi.downloadCacheFile.mockResolvedValue(undefined);
 });
@@ -73,6 +74,8 @@ describe('download cache lists', () => {
     expect(within(row).getByText('6天')).toBeTruthy();
     expect(within(row).getByText('项目人员导出')).toBeTruthy();
     expect(within(row).getByText('可下载')).toBeTruthy();
+    expect(within(row).queryByText('明文')).toBeNull();
+    expect(within(await rowOf('项目4')).getByText('明文')).toBeTruthy();
     expect(screen.getByText('缓存类型')).toBeTruthy();
     expect(screen.getByText('缓存时间', { selector: 'label' })).toBeTruthy();
   });

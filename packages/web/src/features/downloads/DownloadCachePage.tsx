@@ -15,7 +15,7 @@ import {
   isCacheDownloadable,
 } from '@fieldpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Progress, Select, Tooltip, Typography } from 'antd';
+import { Button, Card, Form, Progress, Select, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { DOWNLOAD_CACHE_LIST_KEY, downloadCacheFile, fetchDownloadCaches } from '../../api/export-api';
@@ -68,7 +68,17 @@ export function DownloadCachePage({ title }: { title: string }) {
         <span className={record.remainingDays <= 1 ? 'cache-expiring' : undefined}>{record.remainingDays}天</span>
       ),
       parentVisitTypeDict: (record) => record.parentVisitTypeDict || <span className="list-empty-cell">-</span>,
-      downloadType: (record) => record.downloadType_dictText,
+      // an export requested after the desensitization check carries personal data in the clear
+      downloadType: (record) => (
+        <span>
+          {record.downloadType_dictText}
+          {record.unmasked && (
+            <Tag color="orange" className="cache-unmasked">
+              明文
+            </Tag>
+          )}
+        </span>
+      ),
       downloadStatus: (record) =>
         record.downloadStatus === 0 ? (
           <div className="cache-progress">
