@@ -1,5 +1,5 @@
 import type { LookupQuery, LookupRecord, Page } from '@fieldpay/domain';
-import { and, asc, } from 'drizzle-orm';
+import { and, asc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { taxSources } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
