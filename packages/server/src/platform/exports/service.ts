@@ -81,7 +81,15 @@ export class ExportService {
     jobs.register<{ cacheId: number }>(EXPORT_JOB, (data, attempt) => this.run(data.cacheId, attempt), {
       policy: 'stately',
     });
-    jobs.register(EXPORT_EXPIRY_JOB, () => this.expire().then(() => undefined), { cron: '7 * * * *' });
+    // hourly: expired files go, and records whose job was never queued get one
+    jobs.register(
+      EXPORT_EXPIRY_JOB,
+      async () => {
+        await this.resumePending();
+        await this.expire();
+      },
+      { cron: '7 * * * *' },
+    );
     jobs.onStart(() => this.resumePending());
   }
 
@@ -132,12 +140,20 @@ export class ExportService {
       });
       return row.id;
     });
-    // after commit: the job must find the record; if this send is lost, resumePending sends it
-    await this.jobs.send(EXPORT_JOB, { cacheId }, String(cacheId));
+    // after commit: the job must find the record. A failed send loses nothing: the record stays at
+    // status 0 and resumePending (at start and hourly) sends it.
+    try {
+      await this.jobs.send(EXPORT_JOB, { cacheId }, String(cacheId));
+    } catch (error) {
+      this.ctx.log.error({ err: error, cacheId }, 'export job not queued; it will be resumed');
+    }
     return cacheId;
   }
 
-  /** Sends the jobs of records still generating (after a crash, or sent while the queue was down). */
+  /**
+   * Sends the jobs of records still generating (after a crash, or sent while the queue was down).
+   * A record whose job is queued or running gets a second job that finds it finished and does nothing.
+   */
   async resumePending(): Promise<void> {
     const pending = await this.ctx.db
       .select({ id: downloadCaches.id })
