@@ -9,7 +9,7 @@ import {
 } from '@fieldpay/domain';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLogs, downloadCaches, projectPersons, smsOutbox } from '../../db/schema';
 import type { Principal } from '../auth/sessions';
 import { authHeaders, createPlatformUser, encryptPassword, getKey, login, useTestApp } from '../../../test/app';
@@ -308,6 +308,17 @@ describe('exports and the download cache', () => {
     const before = await rowOf();
     await t.services.exports.run(pending.id);
     expect(await rowOf()).toEqual(before);
+  });
+
+  it('answers the export even when the queue refuses the job, and the resume sends it later', async () => {
+    vi.spyOn(t.services.jobs, 'send').mockRejectedValueOnce(new Error('queue down'));
+    const response = await post(world.staffA, '/api/sys/project/exportList', { projectName: name });
+    expect(response.json()).toMatchObject({ success: true, message: MSG.exportSubmitted });
+    const cacheId = response.json().result.cacheId as number;
+    const [pending] = await t.database.db.select().from(downloadCaches).where(eq(downloadCaches.id, cacheId));
+    expect(pending.downloadStatus).toBe(0);
+    await t.services.exports.resumePending();
+    expect((await finished(world.staffA, cacheId)).downloadStatus).toBe(1);
   });
 
   it('retries a failing export and marks it failed on the last attempt, with a message for the user', async () => {
