@@ -1,4 +1,5 @@
 export * from './api/auth';
+export * from './api/codes';
 export * from './api/envelope';
 export * from './api/lookups';
 export * from './api/files';

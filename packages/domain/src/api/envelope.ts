@@ -1,13 +1,5 @@
+/** zod schemas of the envelope and of paged requests and answers (the shapes themselves: ./codes.ts). */
 import { z } from 'zod';
-
-/** Every JSON answer of the server (DESIGN §3). */
-export interface Envelope<T> {
-  success: boolean;
-  code: number;
-  message: string;
-  result: T;
-  timestamp: number;
-}
 
 export const envelopeOf = <T extends z.ZodType>(result: T) =>
   z.object({
@@ -27,38 +19,3 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export const pageOf = <T extends z.ZodType>(record: T) =>
   z.object({ records: z.array(record), total: z.number().int() });
-export interface Page<T> {
-  records: T[];
-  total: number;
-}
-
-/**
- * Codes carried in the envelope. The spec's own codes are kept exactly (10001, 10013, 19007,
- * 200001); the rest are ours and documented in docs/decisions/0002-api-contract.md.
- */
-export const ApiCode = {
-  ok: 200,
-  validation: 400,
-  forbidden: 403,
-  notFound: 404,
-  conflict: 409,
-  rule: 422,
-  tooMany: 429,
-  serverError: 500,
-  /** token missing, expired, revoked or forged */
-  tokenInvalid: 10001,
-  /** wrong user name or password */
-  badCredentials: 10002,
-  /** captcha required or wrong */
-  captchaRequired: 10003,
-  /** account or address throttled after repeated failures */
-  loginLocked: 10005,
-  /** getKey signature wrong, expired or replayed; or an unknown/used keyId */
-  badSignature: 10006,
-  /** project or fee missing (spec) */
-  projectMissing: 10013,
-  /** last valid agreement between an enterprise and a platform (spec) */
-  lastAgreement: 19007,
-  /** terminal (organisation) not passed review (spec) */
-  terminalNotPassed: 200001,
-} as const;
