@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   cacheRemainingDays,
-  DICT_CODES,
   DOWNLOAD_CACHE_STATUS,
   DOWNLOAD_CACHE_VALID_DAYS,
+  DOWNLOAD_TYPE_LABELS,
   type DownloadCacheRecord,
   MSG,
   type Page,
@@ -15,7 +15,7 @@ import {
 import type { downloadCacheQuerySchema } from '@fieldpay/domain';
 import type { z } from 'zod';
 import { and, asc, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { dictItems, downloadCaches, type ExportRequester } from '../../db/schema';
+import { downloadCaches, type ExportRequester } from '../../db/schema';
 import { fail } from '../../http/errors';
 import type { Principal } from '../auth/sessions';
 import { chinaTimestamp } from '../china-time';
@@ -261,7 +261,6 @@ export class ExportService {
       .orderBy(direction(orderColumn), direction(downloadCaches.id))
       .limit(query.pageSize)
       .offset((query.pageNo - 1) * query.pageSize);
-    const typeTexts = await this.downloadTypeTexts();
     return {
       total,
       records: rows.map((row) => ({
@@ -273,7 +272,7 @@ export class ExportService {
         parentVisitTypeDict: row.serviceType,
         operator: row.operator,
         downloadType: row.downloadType,
-        downloadType_dictText: typeTexts.get(String(row.downloadType)) ?? String(row.downloadType),
+        downloadType_dictText: DOWNLOAD_TYPE_LABELS[row.downloadType] ?? String(row.downloadType),
         downloadStatus: row.downloadStatus,
         downloadStatus_dictText: statusInfo(DOWNLOAD_CACHE_STATUS, row.downloadStatus)?.label ?? '',
         progress: row.progress,
@@ -291,14 +290,6 @@ export class ExportService {
       eq(downloadCaches.tenantId, principal.tenantId),
       eq(downloadCaches.side, principal.side),
     );
-  }
-
-  private async downloadTypeTexts(): Promise<Map<string, string>> {
-    const rows = await this.ctx.db
-      .select({ value: dictItems.value, title: dictItems.title })
-      .from(dictItems)
-      .where(eq(dictItems.dictCode, DICT_CODES.downloadType));
-    return new Map(rows.map((row) => [row.value, row.title]));
   }
 
   /**
