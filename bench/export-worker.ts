@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import pino from 'pino';
 import { loadConfig } from '../packages/server/src/config';
 import { type Database, fromPglite, fromPostgres } from '../packages/server/src/db/client';
@@ -76,6 +75,8 @@ async function seed(rows: number): Promise<void> {
     INSERT INTO project_persons (tenant_id, enterprise_id, project_id, person_id, status, joined_at)
     SELECT p.tenant_id, ${enterprise.id}, pr.id, p.id, 1 + p.id % 2, p.created_at + interval '1 day'
     FROM persons p JOIN projects pr ON pr.project_sn = 'XM' || lpad((1 + p.id % 20)::text, 8, '0')`);
+  // statistics, as a database in service has them (autovacuum; PGlite's are gathered at start)
+  await database.executeSql('ANALYZE');
   await database.close();
   console.log(JSON.stringify({ rows, seconds: 0, peakRssMb: peakRssMb() }));
 }
@@ -100,8 +101,10 @@ async function job(): Promise<void> {
     setInterval(() => {
       const m = process.memoryUsage();
       const mb = (n: number) => Math.round(n / 1024 / 1024);
-      console.error(`rss ${mb(m.rss)} heap ${mb(m.heapUsed)} external ${mb(m.external)} buffers ${mb(m.arrayBuffers)}`);
-    }, 500).unref();
+      console.error(
+        `rss ${mb(m.rss)} heapTotal ${mb(m.heapTotal)} heap ${mb(m.heapUsed)} external ${mb(m.external)} buffers ${mb(m.arrayBuffers)}`,
+      );
+    }, 200).unref();
   }
   await services.jobs.start({ pollingIntervalSeconds: 0.5 });
   // what the process holds before the export: the app, and with PGlite the embedded database
@@ -159,15 +162,12 @@ async function job(): Promise<void> {
   // the bare writer's input: the very cells the job wrote, one JSON array per line
   const out = fs.createWriteStream(path.join(dir, 'rows.jsonl'));
   const requester = cache.requester;
-  for (let afterId = 0; ; ) {
-    const page = await projectPersonExport.page(database.db, requester, {}, afterId, 5_000);
-    if (page.length === 0) break;
+  for await (const page of projectPersonExport.rows(database.db, requester, {}, 500)) {
     for (const row of page) {
       if (!out.write(`${JSON.stringify(cellsOf(projectPersonExport.columns, row, false))}\n`)) {
         await new Promise<void>((resolve) => out.once('drain', () => resolve()));
       }
     }
-    afterId = page.at(-1)!.id;
   }
   await new Promise<void>((resolve) => out.end(() => resolve()));
   await database.close();
@@ -175,6 +175,8 @@ async function job(): Promise<void> {
 }
 
 async function bare(): Promise<void> {
+  // loaded here only: the app never loads exceljs, so the job's process must not either
+  const { default: ExcelJS } = await import('exceljs');
   const rows: unknown[][] = [];
   const lines = readline.createInterface({ input: fs.createReadStream(path.join(dir, 'rows.jsonl')) });
   for await (const line of lines) rows.push(JSON.parse(line));

@@ -1,20 +1,17 @@
-/** Times as the console shows them: China Standard Time (no daylight saving), whatever the server's zone. */
-const CHINA_TIME = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * Times as the console shows them: China Standard Time, UTC+8 all year (China has kept no daylight
+ * saving since 1991), whatever the server's zone. Plain arithmetic: exports format one per cell.
+ */
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** 2026-11-21 22:30:05 */
 export function chinaDateTime(date: Date): string {
-  const parts = CHINA_TIME.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+  const china = new Date(date.getTime() + CHINA_OFFSET_MS);
+  return `${china.getUTCFullYear()}-${pad2(china.getUTCMonth() + 1)}-${pad2(china.getUTCDate())} ${pad2(
+    china.getUTCHours(),
+  )}:${pad2(china.getUTCMinutes())}:${pad2(china.getUTCSeconds())}`;
 }
 
 /** 20261121223005, for file names */

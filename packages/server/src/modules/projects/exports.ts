@@ -21,15 +21,20 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { enterprises, persons, projectPersons, projects, tenants } from '../../db/schema';
 import type { Viewer } from '../../platform/auth/sessions';
-import type { ExportDefinition, ExportLabels } from '../../platform/exports/definition';
+import { type ExportDefinition, type ExportLabels, readAhead } from '../../platform/exports/definition';
 import { projectListWhere, servingPersonCount } from './service';
 
 /**
- * A time column as yyyy-MM-dd HH:mm:ss in China Standard Time (no daylight saving), formatted by
- * the database: text, since an unstyled xlsx shows dates as numbers, and no Date per cell here.
+ * A time column as epoch milliseconds: a number is read far cheaper than a timestamp (parsed by
+ * pattern) and formatted far cheaper here than by the database's to_char (which took 40% of a
+ * window's query time).
  */
-const cellTime = (column: PgColumn) =>
-  sql<string | null>`to_char(${column} at time zone 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS')`;
+const epochMs = (column: PgColumn) => sql<number | null>`(extract(epoch from ${column}) * 1000)::float8`;
+/** the cell of an epoch-milliseconds time: a Date, which the writer shows in China time */
+const timeCell = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/** `column = any($1)`: one array parameter, however many ids */
+const anyOf = (column: PgColumn, ids: readonly number[]) => sql`${column} = any(${sql.param(ids)}::int[])`;
 
 const labelOf = <K extends number>(dictionary: Parameters<typeof statusInfo<K>>[0], code: number) =>
   statusInfo(dictionary, code as K)?.label ?? String(code);
@@ -38,7 +43,7 @@ async function listLabels(_db: DbOrTx, _viewer: Viewer, filters: ProjectListFilt
   return { projectName: filters.projectName || '全部项目', serviceType: '' };
 }
 
-const projectRowsOf = (db: DbOrTx, viewer: Viewer, filters: ProjectListFilters, afterId: number, limit: number) =>
+const projectRowsOf = (db: DbOrTx, ids: readonly number[]) =>
   db
     .select({
       id: projects.id,
@@ -50,16 +55,15 @@ const projectRowsOf = (db: DbOrTx, viewer: Viewer, filters: ProjectListFilters, 
       projectStatus: projects.projectStatus,
       processed: projects.processed,
       personNum: servingPersonCount,
-      startTime: cellTime(projects.startTime),
-      endTime: cellTime(projects.endTime),
-      createdAt: cellTime(projects.createdAt),
+      startTime: epochMs(projects.startTime),
+      endTime: epochMs(projects.endTime),
+      createdAt: epochMs(projects.createdAt),
     })
     .from(projects)
     .innerJoin(enterprises, eq(enterprises.id, projects.enterpriseId))
     .innerJoin(tenants, eq(tenants.id, projects.tenantId))
-    .where(and(projectListWhere(viewer, filters), gt(projects.id, afterId)))
-    .orderBy(asc(projects.id))
-    .limit(limit);
+    .where(anyOf(projects.id, ids))
+    .orderBy(asc(projects.id));
 type ProjectRow = Awaited<ReturnType<typeof projectRowsOf>>[number];
 
 export const projectListExport: ExportDefinition<ProjectListFilters, ProjectRow> = {
@@ -75,15 +79,28 @@ export const projectListExport: ExportDefinition<ProjectListFilters, ProjectRow>
     { header: '项目状态', width: 10, value: (row) => labelOf(PROJECT_STATUS, row.projectStatus) },
     { header: '项目环境', width: 10, value: (row) => PROJECT_PROCESSED[row.processed === 1 ? 1 : 0] },
     { header: '服务人数', width: 10, value: (row) => row.personNum },
-    { header: '开始时间', width: 20, value: (row) => row.startTime },
-    { header: '结束时间', width: 20, value: (row) => row.endTime },
-    { header: '创建时间', width: 20, value: (row) => row.createdAt },
+    { header: '开始时间', width: 20, value: (row) => timeCell(row.startTime) },
+    { header: '结束时间', width: 20, value: (row) => timeCell(row.endTime) },
+    { header: '创建时间', width: 20, value: (row) => timeCell(row.createdAt) },
     { header: '企业联系电话', width: 16, value: (row) => row.contactPhone, mask: maskPhone },
   ],
   labels: listLabels,
   count: async (db, viewer, filters) =>
     (await db.select({ n: count() }).from(projects).where(projectListWhere(viewer, filters)))[0].n,
-  page: projectRowsOf,
+  rows: (db, viewer, filters, windowRows) =>
+    readAhead(
+      async (afterId, limit) =>
+        (
+          await db
+            .select({ id: projects.id })
+            .from(projects)
+            .where(and(projectListWhere(viewer, filters), gt(projects.id, afterId)))
+            .orderBy(asc(projects.id))
+            .limit(limit)
+        ).map((row) => row.id),
+      (ids) => projectRowsOf(db, ids),
+      windowRows,
+    ),
 };
 
 /** The person export takes the list's filters, or one project. */
@@ -109,51 +126,43 @@ async function visibleProjectIds(
   return (await db.select({ id: projects.id }).from(projects).where(where)).map((row) => row.id);
 }
 
-/**
- * One window of persons: the ids are chosen first, in id order among the visible projects (one
- * array parameter, no join, so the primary key's order serves the LIMIT without statistics), and
- * only those rows are joined. Every window costs the same however far the export has got.
- */
-async function personRowsOf(db: DbOrTx, viewer: Viewer, filters: ProjectPersonFilters, afterId: number, limit: number) {
-  const projectIds = await visibleProjectIds(db, viewer, filters);
-  if (projectIds?.length === 0) return [];
-  const window = db
-    .select({ id: projectPersons.id })
-    .from(projectPersons)
-    .where(
-      and(
-        projectIds ? sql`${projectPersons.projectId} = any(${sql.param(projectIds)}::int[])` : undefined,
-        gt(projectPersons.id, afterId),
-      ),
-    )
-    .orderBy(asc(projectPersons.id))
-    .limit(limit)
-    .as('window');
-  return db
-    .select({
-      id: projectPersons.id,
-      projectSn: projects.projectSn,
-      projectName: projects.projectName,
-      projectStatus: projects.projectStatus,
-      clientName: enterprises.name,
-      tenantName: tenants.name,
-      userSn: persons.userSn,
-      name: persons.name,
-      phone: persons.phone,
-      loginFlag: persons.loginFlag,
-      status: projectPersons.status,
-      joinedAt: cellTime(projectPersons.joinedAt),
-      registeredAt: cellTime(persons.createdAt),
-    })
-    .from(window)
-    .innerJoin(projectPersons, eq(projectPersons.id, window.id))
-    .innerJoin(projects, eq(projects.id, projectPersons.projectId))
-    .innerJoin(persons, eq(persons.id, projectPersons.personId))
-    .innerJoin(enterprises, eq(enterprises.id, projects.enterpriseId))
-    .innerJoin(tenants, eq(tenants.id, projects.tenantId))
-    .orderBy(asc(projectPersons.id));
+interface PersonRow {
+  id: number;
+  projectSn: string;
+  projectName: string;
+  projectStatus: number;
+  clientName: string;
+  tenantName: string;
+  userSn: string;
+  name: string;
+  phone: string;
+  loginFlag: number;
+  status: number;
+  joinedAt: number;
+  registeredAt: number;
 }
-type PersonRow = Awaited<ReturnType<typeof personRowsOf>>[number];
+
+/**
+ * The persons serving of the given project-person ids, in id order. Plain SQL read as the driver
+ * gives it: the query builder's per-field mapping took a fifth of an export's reading time.
+ */
+const personRowsOf = async (db: DbOrTx, ids: readonly number[]): Promise<PersonRow[]> =>
+  (
+    await db.execute<PersonRow & Record<string, unknown>>(sql`
+      select ${projectPersons.id} as "id", ${projects.projectSn} as "projectSn",
+        ${projects.projectName} as "projectName", ${projects.projectStatus} as "projectStatus",
+        ${enterprises.name} as "clientName", ${tenants.name} as "tenantName", ${persons.userSn} as "userSn",
+        ${persons.name} as "name", ${persons.phone} as "phone", ${persons.loginFlag} as "loginFlag",
+        ${projectPersons.status} as "status", ${epochMs(projectPersons.joinedAt)} as "joinedAt",
+        ${epochMs(persons.createdAt)} as "registeredAt"
+      from ${projectPersons}
+      join ${projects} on ${projects.id} = ${projectPersons.projectId}
+      join ${persons} on ${persons.id} = ${projectPersons.personId}
+      join ${enterprises} on ${enterprises.id} = ${projects.enterpriseId}
+      join ${tenants} on ${tenants.id} = ${projects.tenantId}
+      where ${anyOf(projectPersons.id, ids)}
+      order by ${projectPersons.id}`)
+  ).rows;
 
 export const projectPersonExport: ExportDefinition<ProjectPersonFilters, PersonRow> = {
   kind: 'project.persons',
@@ -171,8 +180,8 @@ export const projectPersonExport: ExportDefinition<ProjectPersonFilters, PersonR
     { header: '手机号', width: 14, value: (row) => row.phone, mask: maskPhone },
     { header: '服务状态', width: 10, value: (row) => labelOf(PROJECT_PERSON_STATUS, row.status) },
     { header: '账号状态', width: 10, value: (row) => labelOf(PERSON_LOGIN_FLAG, row.loginFlag) },
-    { header: '加入时间', width: 20, value: (row) => row.joinedAt },
-    { header: '注册时间', width: 20, value: (row) => row.registeredAt },
+    { header: '加入时间', width: 20, value: (row) => timeCell(row.joinedAt) },
+    { header: '注册时间', width: 20, value: (row) => timeCell(row.registeredAt) },
   ],
   labels: async (db, viewer, filters) => {
     if (filters.projectId === undefined) return listLabels(db, viewer, filters);
@@ -190,5 +199,26 @@ export const projectPersonExport: ExportDefinition<ProjectPersonFilters, PersonR
         .innerJoin(projects, eq(projects.id, projectPersons.projectId))
         .where(personWhere(viewer, filters))
     )[0].n,
-  page: personRowsOf,
+  rows: (db, viewer, filters, windowRows) => {
+    // the projects are chosen once per export: the ids of a window are then picked by the primary
+    // key's order among them (one array parameter, no join), however far the export has got
+    const projectIds = visibleProjectIds(db, viewer, filters);
+    // awaited by the first ids query; a failure before then must not count as unhandled
+    projectIds.catch(() => undefined);
+    return readAhead(
+      async (afterId, limit) => {
+        const among = await projectIds;
+        if (among?.length === 0) return [];
+        const rows = await db
+          .select({ id: projectPersons.id })
+          .from(projectPersons)
+          .where(and(among ? anyOf(projectPersons.projectId, among) : undefined, gt(projectPersons.id, afterId)))
+          .orderBy(asc(projectPersons.id))
+          .limit(limit);
+        return rows.map((row) => row.id);
+      },
+      (ids) => personRowsOf(db, ids),
+      windowRows,
+    );
+  },
 };

@@ -22,8 +22,8 @@ export interface ExportLabels {
 
 /**
  * One kind of export, owned by the module whose rows it writes. The export service stores the
- * requester and the validated filters with the cache record and later asks `page` for the rows in
- * id order, a window at a time, so a large export never sits in memory.
+ * requester and the validated filters with the cache record; the job later takes the `rows`, a
+ * window at a time in id order (usually by `readAhead`), so a large export never sits in memory.
  */
 export interface ExportDefinition<Filters, Row extends { id: number }> {
   kind: string;
@@ -35,8 +35,45 @@ export interface ExportDefinition<Filters, Row extends { id: number }> {
   columns: readonly ExportColumn<Row>[];
   labels(db: DbOrTx, requester: ExportRequester, filters: Filters): Promise<ExportLabels>;
   count(db: DbOrTx, requester: ExportRequester, filters: Filters): Promise<number>;
-  /** rows after `afterId` in ascending id order, at most `limit` */
-  page(db: DbOrTx, requester: ExportRequester, filters: Filters, afterId: number, limit: number): Promise<Row[]>;
+  /** every row, in windows of at most `windowRows` */
+  rows(db: DbOrTx, requester: ExportRequester, filters: Filters, windowRows: number): AsyncIterable<Row[]>;
+}
+
+/** windows whose ids one `idsAfter` query picks */
+const WINDOWS_PER_IDS_QUERY = 4;
+
+/**
+ * Windows of rows in id order, read ahead: `idsAfter` picks the ids of the next few windows
+ * (keyset: the ids after the last one, at most `limit`; a small query on the primary key) and
+ * `rowsOf` reads the rows of one window's ids. The next ids are asked for as soon as the previous
+ * are known, and up to `ahead` windows are being read (on as many connections) while the consumer
+ * writes the current one. Picking ids first keeps the row query's plan to primary-key lookups: with
+ * a few hundred ids the planner never prefers a full scan, statistics or not (PGlite never has them).
+ */
+export async function* readAhead<Row>(
+  idsAfter: (afterId: number, limit: number) => Promise<number[]>,
+  rowsOf: (ids: number[]) => Promise<Row[]>,
+  windowRows: number,
+  ahead = 2,
+): AsyncGenerator<Row[]> {
+  const idsPerQuery = windowRows * WINDOWS_PER_IDS_QUERY;
+  // awaited in order; a failure meanwhile must not count as unhandled
+  const handled = <T>(promise: Promise<T>) => {
+    promise.catch(() => undefined);
+    return promise;
+  };
+  const windows: Promise<Row[]>[] = [];
+  let nextIds = handled(idsAfter(0, idsPerQuery));
+  for (;;) {
+    const ids = await nextIds;
+    if (ids.length === 0) break;
+    nextIds = handled(ids.length < idsPerQuery ? Promise.resolve([]) : idsAfter(ids[ids.length - 1], idsPerQuery));
+    for (let start = 0; start < ids.length; start += windowRows) {
+      windows.push(handled(rowsOf(ids.slice(start, start + windowRows))));
+      if (windows.length >= ahead) yield await (windows.shift() as Promise<Row[]>);
+    }
+  }
+  while (windows.length > 0) yield await (windows.shift() as Promise<Row[]>);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of any filters and rows

@@ -330,7 +330,8 @@ describe('exports and the download cache', () => {
       columns: [{ header: '列', width: 10, value: (row: { id: number }) => row.id }],
       labels: async () => ({ projectName: '测试项目', serviceType: '' }),
       count: async () => 1,
-      page: async () => {
+      rows: async function* () {
+        yield [];
         throw new Error('database went away');
       },
     });

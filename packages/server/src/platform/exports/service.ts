@@ -29,8 +29,11 @@ import { XlsxFileWriter } from './xlsx-writer';
 
 export const EXPORT_JOB = 'export.run';
 export const EXPORT_EXPIRY_JOB = 'export.expire';
-/** rows read per query; the next window is read while the current one is written */
-const WINDOW_ROWS = 2_000;
+/**
+ * rows read per query (windows are read ahead while the current one is written): a few hundred
+ * keep every lookup of a window on primary keys whatever the table statistics (see readAhead)
+ */
+const WINDOW_ROWS = 500;
 const PROGRESS_EVERY_MS = 1_000;
 const DAY_MS = 24 * 60 * 60_000;
 const FAILED_REASON = '导出失败，请重新导出';
@@ -210,17 +213,7 @@ export class ExportService {
     let written = 0;
     try {
       let lastProgressAt = Date.now();
-      let next = definition.page(db, requester, filters, 0, WINDOW_ROWS);
-      for (;;) {
-        const rows = await next;
-        if (rows.length === 0) break;
-        // the next window is read while this one is masked and written
-        next =
-          rows.length === WINDOW_ROWS
-            ? definition.page(db, requester, filters, rows[rows.length - 1].id, WINDOW_ROWS)
-            : Promise.resolve([]);
-        // awaited next round; if this round fails first, its rejection must not go unhandled
-        next.catch(() => undefined);
+      for await (const rows of definition.rows(db, requester, filters, WINDOW_ROWS)) {
         await writer.addRows(rows.map((row) => cellsOf(definition.columns, row, cache.unmasked)));
         written += rows.length;
         if (Date.now() - lastProgressAt >= PROGRESS_EVERY_MS) {
