@@ -63,6 +63,8 @@ interface SharedListProps<Row extends object, Answer extends Page<Row>> {
   rowSelection?: TableProps<Row>['rowSelection'];
   /** the fixed operations column on the right */
   actionColumn?: ColumnType<Row>;
+  /** reload every so many milliseconds while the answer asks for it (rows still being generated, ...) */
+  refreshEvery?(answer: Answer): number | false;
 }
 
 export interface LayoutListProps<Row extends object, Answer extends Page<Row>> extends SharedListProps<Row, Answer> {
@@ -158,6 +160,7 @@ function ListView<Row extends object, Answer extends Page<Row>>(
     emptyText,
     rowSelection,
     actionColumn,
+    refreshEvery,
     columns,
     headerCell,
     settingsButton,
@@ -177,6 +180,9 @@ function ListView<Row extends object, Answer extends Page<Row>>(
     queryKey: [...queryKey, request],
     queryFn: () => fetchPage(request),
     placeholderData: keepPreviousData,
+    refetchInterval: refreshEvery
+      ? (current) => (current.state.data ? refreshEvery(current.state.data) : false)
+      : false,
   });
   const answer = query.data;
   const total = answer?.total ?? 0;

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
 import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { GENERATING_REFRESH_MS } from './DownloadCachePage';
 import DownloadLogPage from './DownloadLogPage';
 import OrderGenerateCachePage from './OrderGenerateCachePage';
 
@@ -63,6 +64,22 @@ beforeEach(() => {
 const rowOf = async (projectName: string) => (await screen.findByText(projectName)).closest('tr') as HTMLElement;
 
 describe('download cache lists', () => {
+  it('reload every 3 s while a file is being generated, and no more once none is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderWithQuery(<DownloadLogPage />);
+      await rowOf('项目2');
+      const calls = exportApi.fetchDownloadCaches.mock.calls.length;
+      exportApi.fetchDownloadCaches.mockResolvedValue({ records: [record(2)], total: 1 });
+      await vi.advanceTimersByTimeAsync(GENERATING_REFRESH_MS);
+      await waitFor(() => expect(exportApi.fetchDownloadCaches).toHaveBeenCalledTimes(calls + 1));
+      await vi.advanceTimersByTimeAsync(GENERATING_REFRESH_MS * 3);
+      expect(exportApi.fetchDownloadCaches).toHaveBeenCalledTimes(calls + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('show every spec column with remaining days, type text and status, titled per side', async () => {
     renderWithQuery(<DownloadLogPage />);
     expect(screen.getByText('下载日志')).toBeTruthy();

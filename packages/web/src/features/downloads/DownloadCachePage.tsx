@@ -17,7 +17,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Progress, Select, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DOWNLOAD_CACHE_LIST_KEY, downloadCacheFile, fetchDownloadCaches } from '../../api/export-api';
 import { isCancelled } from '../../api/http';
 import { hasPermission, useSession } from '../../app/session-store';
@@ -34,17 +34,7 @@ const TYPE_OPTIONS = Object.entries(DOWNLOAD_TYPE_LABELS).map(([value, label]) =
 export function DownloadCachePage({ title }: { title: string }) {
   const canDownload = useSession((state) => hasPermission(state.permList, 'page:list:download'));
   const queryClient = useQueryClient();
-  const [generating, setGenerating] = useState(false);
   const [downloading, setDownloading] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (!generating) return;
-    const timer = setInterval(
-      () => void queryClient.invalidateQueries({ queryKey: DOWNLOAD_CACHE_LIST_KEY }),
-      GENERATING_REFRESH_MS,
-    );
-    return () => clearInterval(timer);
-  }, [generating, queryClient]);
 
   const download = async (record: DownloadCacheRecord) => {
     if (downloading !== null) return;
@@ -115,11 +105,10 @@ export function DownloadCachePage({ title }: { title: string }) {
       <ListPage<DownloadCacheRecord>
         serviceName="downloadCacheList"
         queryKey={DOWNLOAD_CACHE_LIST_KEY}
-        fetchPage={async (request) => {
-          const page = await fetchDownloadCaches(request);
-          setGenerating(page.records.some((record) => record.downloadStatus === 0));
-          return page;
-        }}
+        fetchPage={fetchDownloadCaches}
+        refreshEvery={(page) =>
+          page.records.some((record) => record.downloadStatus === 0) ? GENERATING_REFRESH_MS : false
+        }
         rowKey="id"
         renderers={renderers}
         searchFields={
