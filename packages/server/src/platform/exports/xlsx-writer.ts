@@ -19,7 +19,7 @@ const MAX_SHEET_NAME_CHARS = 31;
 const SHEET_NAME_REFUSED = /[\\/?*[\]:]/g;
 /**
  * Distinct texts one column may put in the shared-string table. Repeated texts (project, client,
- * status) are then written once and referenced by number, which halves the XML to render and
+ * status) are then written once and referenced by number, which shortens the XML to render and
  * compress; a column of mostly distinct texts (names, phones) writes the rest inline, so the table,
  * held until the end, stays small whatever the row count.
  */
@@ -79,8 +79,8 @@ function textElement(text: string): string {
 /**
  * An xlsx file of one sheet, streamed (decision 0008): the header row (bold, frozen), column
  * widths, then rows rendered straight to SpreadsheetML text (no per-cell objects) and deflated as
- * they come, so memory stays flat whatever the row count. Text is written as text (a leading = is never a formula); numbers as numbers; dates in
- * China time.
+ * they come, so memory stays flat whatever the row count. Text is written as text (a leading = is
+ * never a formula), numbers as numbers, dates in China time.
  */
 export class XlsxFileWriter {
   private readonly zip: ZipFileWriter;

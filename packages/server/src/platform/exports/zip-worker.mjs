@@ -1,7 +1,7 @@
 // The ZIP side of the xlsx writer, in a worker thread (decision 0008): the export job renders
-// SpreadsheetML on the main thread and posts it here as text; this thread encodes, checksums,
-// deflates and writes it, so rendering and compressing run on separate cores. Plain JavaScript: a
-// worker thread has no TypeScript loader under the test runner.
+// SpreadsheetML on the main thread and hands it here as UTF-8 bytes; this thread checksums,
+// deflates and writes them, so rendering and compressing run on separate cores. Plain JavaScript:
+// a worker thread has no TypeScript loader under the test runner.
 import { once } from 'node:events';
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
