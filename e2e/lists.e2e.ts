@@ -128,17 +128,24 @@ describe('column layouts', () => {
     await dialog.getByRole('region', { name: '可选字段' }).getByText('通知内容').click();
 
     // move 通知时间 above 通知类型 in the right-hand list with the keyboard (dnd-kit's keyboard
-    // sensor: pick up, two places up, drop); the mouse path is the resize test's, and a mouse drag
-    // between list items proved timing-dependent under load
+    // sensor: pick up, one place up, drop), waiting for each phase to show: pressed too fast under
+    // load, the keys landed before the drag had started; the mouse path is the resize test's, and a
+    // mouse drag between list items proved timing-dependent under load
     const chosen = dialog.locator('.field-settings-chosen');
-    await dialog.getByRole('button', { name: '拖动调整通知时间的顺序' }).focus();
-    for (const key of ['Space', 'ArrowUp', 'ArrowUp', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(100);
+    const labels = () => chosen.locator('.field-settings-chosen-label').allInnerTexts();
+    const dragging = dialog.locator('.field-settings-chosen-dragging');
+    const handle = dialog.getByRole('button', { name: '拖动调整通知时间的顺序' });
+    for (let attempt = 0; attempt < 3 && (await labels())[1] !== '通知时间'; attempt++) {
+      await handle.focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => dragging.count()).toBe(1);
+      await page.waitForTimeout(150);
+      await page.keyboard.press('ArrowUp');
+      await page.waitForTimeout(300);
+      await page.keyboard.press('Space');
+      await expect.poll(() => dragging.count()).toBe(0);
     }
-    await expect
-      .poll(() => chosen.locator('.field-settings-chosen-label').allInnerTexts())
-      .toEqual(['通知标题', '通知时间', '通知类型', '状态']);
+    await expect.poll(labels).toEqual(['通知标题', '通知时间', '通知类型', '状态']);
     await screenshot(page, 'field-settings-dialog');
 
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
@@ -165,7 +172,8 @@ describe('column layouts', () => {
     await page.getByRole('button', { name: '字段设置' }).click();
     const dialog = page.getByRole('dialog');
     const selectAll = dialog.getByText('全选');
-    await selectAll.click(); // all chosen
+    // every field chosen first, whatever layout an earlier test saved
+    if (!(await dialog.getByRole('checkbox', { name: '全选' }).isChecked())) await selectAll.click();
     await selectAll.click(); // only the fixed title stays
     expect(await dialog.locator('.field-settings-chosen-label').allInnerTexts()).toEqual(['通知标题']);
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
