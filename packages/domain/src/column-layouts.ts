@@ -160,7 +160,8 @@ const downloadCache = columns(
   ['projectName', '项目名称', 180, { flexible: true }],
   ['parentVisitTypeDict', '服务类型', 120],
   ['operator', '操作人', 100],
-  ['downloadType', '下载类型', 130],
+  // wide enough for the longest type and the 明文 tag of an unmasked export
+  ['downloadType', '下载类型', 170],
   ['downloadStatus', '缓存状态', 100],
 );
 
