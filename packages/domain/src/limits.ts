@@ -200,6 +200,12 @@ export const ONLINE_SIGN_REFRESH_MS = 40_000;
 export const TENANT_CHOICE_DAYS = 7;
 export const DOWNLOAD_CACHE_VALID_DAYS = 7;
 
+/**
+ * Exports one user may have generating at once: a flood of export calls cannot fill the job queue
+ * (exports run one after another), and nobody waits behind dozens of files nobody reads.
+ */
+export const MAX_GENERATING_EXPORTS_PER_USER = 5;
+
 /** Calls with their own timeout (spec 1 §7): the two slow calls at 15 s, one upload variant at 180 s. */
 export const REQUEST_TIMEOUT_MS = { slowCalls: 15_000, upload: 180_000 } as const;
 export const SLOW_CALL_PATHS = [

@@ -63,6 +63,7 @@ export const MSG = {
   chooseProjectFirst: '请先选择项目',
   atLeastOneField: '至少选择一个字段',
   exportSubmitted: '下载任务已提交，您可点击右上角下载按钮下载所需文件',
+  exportsBusy: (generating: number) => `您有${generating}个导出任务正在生成，请待生成完成后再导出`,
   downloadCacheMissing: '缓存文件不存在',
   downloadCacheNotReady: '文件尚未生成完成，请稍后下载',
   downloadCacheExpired: '缓存文件已过期，请重新导出',

@@ -4,10 +4,11 @@ import {
   DOWNLOAD_TYPES,
   type DownloadCacheRecord,
   type LoginUserInfo,
+  MAX_GENERATING_EXPORTS_PER_USER,
   MSG,
   projectListFiltersSchema,
 } from '@fieldpay/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLogs, downloadCaches, projectPersons, smsOutbox } from '../../db/schema';
@@ -279,6 +280,47 @@ describe('exports and the download cache', () => {
     expect(forged.statusCode).toBe(403);
     expect(forged.json().message).toBe(MSG.desensitizationTokenInvalid);
     expect((await cacheList(world.staffA, { pageSize: '100' })).total).toBe(before);
+  });
+
+  it('answers a double click with the export already generating, and refuses one more than five at once', async () => {
+    // jobs not sent: every record stays generating for the length of the test
+    const send = vi.spyOn(t.services.jobs, 'send').mockResolvedValue(true);
+    const generating: number[] = [];
+    try {
+      const twice = await Promise.all(
+        [1, 2].map(() => post(world.staffA, '/api/sys/project/exportList', { projectName: `${name}双击` })),
+      );
+      for (const response of twice)
+        expect(response.json()).toMatchObject({ success: true, message: MSG.exportSubmitted });
+      const [first, second] = twice.map((response) => response.json().result.cacheId as number);
+      expect(second).toBe(first);
+      expect(send).toHaveBeenCalledTimes(1);
+      generating.push(first);
+      // another filter, or the unmasked twin, is another export
+      for (let n = 2; n <= MAX_GENERATING_EXPORTS_PER_USER; n++) {
+        const response = await post(world.staffA, '/api/sys/project/exportList', { projectName: `${name}第${n}个` });
+        generating.push(response.json().result.cacheId);
+      }
+      expect(new Set(generating).size).toBe(MAX_GENERATING_EXPORTS_PER_USER);
+      const before = (await cacheList(world.staffA, { pageSize: '100' })).total;
+      const refused = await post(world.staffA, '/api/sys/project/exportList', { projectName: `${name}再一个` });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({
+        success: false,
+        message: MSG.exportsBusy(MAX_GENERATING_EXPORTS_PER_USER),
+      });
+      expect((await cacheList(world.staffA, { pageSize: '100' })).total).toBe(before);
+      // the same export again is still answered with the one generating
+      const again = await post(world.staffA, '/api/sys/project/exportList', { projectName: `${name}双击` });
+      expect(again.json().result.cacheId).toBe(first);
+      // another user is not held up by these
+      const other = await post(world.staffB, '/api/sys/project/exportList', { projectName: `${name}再一个` });
+      expect(other.json()).toMatchObject({ success: true, message: MSG.exportSubmitted });
+      generating.push(other.json().result.cacheId);
+    } finally {
+      send.mockRestore();
+      await t.database.db.delete(downloadCaches).where(inArray(downloadCaches.id, generating));
+    }
   });
 
   it('finishes records left pending (a crash between record and job), once', async () => {

@@ -2,19 +2,21 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { isDeepStrictEqual } from 'node:util';
 import {
   cacheRemainingDays,
   DOWNLOAD_CACHE_STATUS,
   DOWNLOAD_CACHE_VALID_DAYS,
   DOWNLOAD_TYPE_LABELS,
   type DownloadCacheRecord,
+  MAX_GENERATING_EXPORTS_PER_USER,
   MSG,
   type Page,
   statusInfo,
 } from '@fieldpay/domain';
 import type { downloadCacheQuerySchema } from '@fieldpay/domain';
 import type { z } from 'zod';
-import { and, asc, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { downloadCaches, type ExportRequester } from '../../db/schema';
 import { fail } from '../../http/errors';
 import type { Principal } from '../auth/sessions';
@@ -28,6 +30,8 @@ import { type AnyExportDefinition, cellsOf } from './definition';
 import { XlsxFileWriter } from './xlsx-writer';
 
 export const EXPORT_JOB = 'export.run';
+/** first key of the advisory lock that serialises one user's export submissions (the second is the user id) */
+const SUBMIT_LOCK = 7_0007;
 export const EXPORT_EXPIRY_JOB = 'export.expire';
 /**
  * rows read per query (windows are read ahead while the current one is written): a few hundred
@@ -107,13 +111,39 @@ export class ExportService {
     return definition;
   }
 
-  /** Records the export and queues its job; answers the cache record's id. */
+  /**
+   * Records the export and queues its job; answers the cache record's id. The same export asked
+   * again while it is still generating (a double click, a retried request) answers the record
+   * already there; a user with MAX_GENERATING_EXPORTS_PER_USER exports generating is refused.
+   */
   async submit(request: ExportRequest): Promise<number> {
     const definition = this.definition(request.kind);
-    const filters = definition.filters.parse(request.filters);
+    // as stored: a JSON round trip drops undefined keys
+    const filters = JSON.parse(JSON.stringify(definition.filters.parse(request.filters)));
     const requester = requesterOf(request.principal);
     const now = new Date();
-    const cacheId = await this.ctx.db.transaction(async (tx) => {
+    const submitted = await this.ctx.db.transaction(async (tx) => {
+      // one submission of a user at a time, so two concurrent clicks see each other
+      await tx.execute(sql`select pg_advisory_xact_lock(${SUBMIT_LOCK}, ${requester.userId})`);
+      const generating = await tx
+        .select({
+          id: downloadCaches.id,
+          kind: downloadCaches.kind,
+          filters: downloadCaches.filters,
+          unmasked: downloadCaches.unmasked,
+        })
+        .from(downloadCaches)
+        .where(and(this.ownedBy(request.principal), eq(downloadCaches.downloadStatus, 0)));
+      const same = generating.find(
+        (record) =>
+          record.kind === definition.kind &&
+          record.unmasked === request.unmasked &&
+          isDeepStrictEqual(record.filters, filters),
+      );
+      if (same) return { id: same.id, created: false };
+      if (generating.length >= MAX_GENERATING_EXPORTS_PER_USER) {
+        throw fail.rule(MSG.exportsBusy(generating.length));
+      }
       const labels = await definition.labels(tx, requester, filters);
       const [row] = await tx
         .insert(downloadCaches)
@@ -141,8 +171,11 @@ export class ExportService {
         targetId: row.id,
         after: { kind: definition.kind, filters },
       });
-      return row.id;
+      return { id: row.id, created: true };
     });
+    const cacheId = submitted.id;
+    // its job was sent when it was recorded
+    if (!submitted.created) return cacheId;
     // after commit: the job must find the record. A failed send loses nothing: the record stays at
     // status 0 and resumePending (at start and hourly) sends it.
     try {
