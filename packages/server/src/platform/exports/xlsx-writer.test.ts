@@ -150,6 +150,18 @@ describe('XlsxFileWriter', () => {
     expect(sheetNameOf("'/'")).toBe('Sheet1');
   });
 
+  it('fails, never hangs, when the disk refuses the writes', async () => {
+    const writer = new XlsxFileWriter('/dev/full', '项目人员', columns);
+    const rows = Array.from({ length: 2_000 }, (_, index) => [`人员${index}`, '137****0000', index]);
+    await expect(
+      (async () => {
+        for (let batch = 0; batch < 20; batch++) await writer.addRows(rows);
+        await writer.finish();
+      })(),
+    ).rejects.toThrow(/ENOSPC/);
+    await writer.abort();
+  });
+
   it('aborts: the file is closed and nothing is written after', async () => {
     const file = path.join(dir, 'aborted.xlsx');
     const writer = new XlsxFileWriter(file, '项目人员', columns);

@@ -39,6 +39,16 @@ class ZipFileWriter {
     this.file.on('error', (error) => {
       this.failure = error;
     });
+    // a failing file (a full disk) stops every wait on the compressor for good: each wait races this
+    this.fileFailed = once(this.file, 'error').then(([error]) => {
+      throw error;
+    });
+    this.fileFailed.catch(() => undefined);
+  }
+
+  /** `promise`, or the file's failure if that comes first */
+  orFileFailure(promise) {
+    return Promise.race([promise, this.fileFailed]);
   }
 
   /** Adds a small entry held whole in memory. */
@@ -66,7 +76,7 @@ class ZipFileWriter {
         this.file.once('drain', () => deflate.resume());
       }
     });
-    const deflated = once(deflate, 'end');
+    const deflated = this.orFileFailure(once(deflate, 'end'));
     // awaited by `end`; a failure meanwhile must not count as unhandled
     deflated.catch(() => undefined);
     let compressing = null;
@@ -80,12 +90,13 @@ class ZipFileWriter {
         entry.size += data.length;
         if (entry.size > ZIP32_LIMIT) throw new Error('zip entry over 4 GiB');
         if (!deflate.write(data, consumed)) {
-          compressing = once(deflate, 'drain');
+          compressing = this.orFileFailure(once(deflate, 'drain'));
           compressing.catch(() => undefined);
         }
       },
       end: async () => {
         if (compressing) await compressing;
+        this.check();
         deflate.end();
         await deflated;
         this.offset += entry.compressedSize;
