@@ -344,6 +344,8 @@ describe('exports and the download cache', () => {
     });
     const titles = notices.json().result.records.filter((n: { bizId: string }) => n.bizId === String(pending.id));
     expect(titles).toHaveLength(1);
+    expect(titles[0]).toMatchObject({ title: '导出文件已生成' });
+    expect(titles[0].content).toContain(MSG.exportCacheCreated(7));
     // a second run of a finished record changes nothing
     const rowOf = async () =>
       (await t.database.db.select().from(downloadCaches).where(eq(downloadCaches.id, pending.id)))[0];

@@ -215,7 +215,7 @@ export class ExportService {
           userIds: [cache.userId],
           type: 'download',
           title: '导出文件已生成',
-          content: `${cache.fileName}（${rowCount}条）已生成，缓存有效期为${DOWNLOAD_CACHE_VALID_DAYS}天，请前往下载列表下载。`,
+          content: `${cache.fileName}（${rowCount}条）：${MSG.exportCacheCreated(DOWNLOAD_CACHE_VALID_DAYS)}`,
           bizId: cacheId,
           link: CACHE_LIST_ROUTE[cache.side as keyof typeof CACHE_LIST_ROUTE],
         });

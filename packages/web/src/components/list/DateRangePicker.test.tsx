@@ -1,7 +1,7 @@
 import { DATE_RANGE_DAYS } from '@fieldpay/domain';
 import { fireEvent, render, screen } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { afterMaxTime, capRangeAtMaxTime, DateRangePicker, outsideRangeWindow, rangeToTimes } from './DateRangePicker';
 
 const day = (text: string) => dayjs(text);
@@ -96,5 +96,23 @@ describe('values', () => {
     fireEvent.click(document.querySelector('.ant-picker-header-super-next-btn') as HTMLElement);
     const yearOn = today.add(1, 'year').format('YYYY-MM-DD');
     expect(cell(yearOn).className).toContain('ant-picker-cell-disabled');
+  });
+
+  it('picks a start at 00:00:00 and an end at 23:59:59 unless times are chosen', () => {
+    const onChange = vi.fn();
+    const { container } = render(<DateRangePicker onChange={onChange} />);
+    fireEvent.mouseDown(container.querySelector('input') as HTMLInputElement);
+    fireEvent.click(container.querySelector('input') as HTMLInputElement);
+    const today = dayjs();
+    const cell = (date: string) => document.querySelector(`td[title="${date}"]`) as HTMLElement;
+    const ok = () => fireEvent.click(document.querySelector('.ant-picker-ok button') as HTMLElement);
+    fireEvent.click(cell(today.startOf('month').format('YYYY-MM-DD')));
+    ok();
+    fireEvent.click(cell(today.format('YYYY-MM-DD')));
+    ok();
+    expect(onChange).toHaveBeenCalledTimes(1);
+    const [start, end] = onChange.mock.calls[0][0] as [dayjs.Dayjs, dayjs.Dayjs];
+    expect(start.format('YYYY-MM-DD HH:mm:ss')).toBe(`${today.startOf('month').format('YYYY-MM-DD')} 00:00:00`);
+    expect(end.format('YYYY-MM-DD HH:mm:ss')).toBe(`${today.format('YYYY-MM-DD')} 23:59:59`);
   });
 });
