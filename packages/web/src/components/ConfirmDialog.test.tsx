@@ -33,6 +33,11 @@ describe('ConfirmDialog', () => {
     expect(buttonTexts()).toEqual(texts);
   });
 
+  it('is 480 wide', () => {
+    render(<ConfirmDialog open content="内容" />);
+    expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('480px');
+  });
+
   it('has the default title 提示 and calls back', () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();

@@ -1,4 +1,4 @@
-import { confirmButtons, MSG } from '@fieldpay/domain';
+import { confirmButtons, DIALOG_WIDTH, MSG } from '@fieldpay/domain';
 /**
  * The shared confirmation dialog (spec 1 §8): button texts by type, default title 提示, 480 wide.
  * Use the component directly, or `useConfirmDialog()` for an awaitable confirm.
@@ -19,15 +19,13 @@ export interface ConfirmDialogProps {
   onCancel?(): void;
 }
 
-export const CONFIRM_DIALOG_WIDTH = 480;
-
 export function ConfirmDialog({
   open,
   type = 0,
   title = MSG.confirmDefaultTitle,
   content,
   confirmLoading,
-  width = CONFIRM_DIALOG_WIDTH,
+  width = DIALOG_WIDTH.small,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {

@@ -40,6 +40,19 @@ describe('TaxSourcePickerDialog', () => {
     expect((screen.getByLabelText('税源地名称') as HTMLInputElement).maxLength).toBe(30);
   });
 
+  it('swallows a failed lookup: no message, 暂无数据, and the dialog stays usable', async () => {
+    api.searchTaxSources.mockRejectedValueOnce(new Error('network down'));
+    openPicker();
+    await settle();
+    expect(screen.getByText('暂无数据')).toBeTruthy();
+    expect(toasts.warning).not.toHaveBeenCalled();
+    expect(toasts.error).not.toHaveBeenCalled();
+    api.searchTaxSources.mockResolvedValue(page([source(1, '海南税源地')]));
+    fireEvent.change(screen.getByLabelText('税源地名称'), { target: { value: '海南' } });
+    await settle();
+    expect(await screen.findByText('海南税源地')).toBeTruthy();
+  });
+
   it('lists the first page of the tenant’s tax sources, 20 at a time; 暂无数据 when none', async () => {
     api.searchTaxSources.mockResolvedValue(page([]));
     openPicker();

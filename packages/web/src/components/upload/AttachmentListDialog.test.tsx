@@ -63,6 +63,9 @@ describe('AttachmentListDialog', () => {
 
     fireEvent.click(screen.getByText('预览'));
     await screen.findByText('PDF页面 /signed-link');
+    // the preview opens in the large (1200) dialog over the 730 list
+    const widths = Array.from(document.querySelectorAll<HTMLElement>('.ant-modal')).map((modal) => modal.style.width);
+    expect(widths).toEqual(expect.arrayContaining(['730px', '1200px']));
 
     fireEvent.click(screen.getAllByText('删除')[0]);
     fireEvent.click(await screen.findByRole('button', { name: '确 定' }));
