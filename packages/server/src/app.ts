@@ -14,9 +14,12 @@ import {
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { DbScopes } from './db/scope';
+import { assertTenantWall } from './db/wall';
 import { installErrorHandling } from './http/error-handler';
 import { createGuards } from './http/guards';
 import { installSecurityHeaders } from './http/security-headers';
+import { installRequestScope } from './http/request-scope';
 import type { RouteDeps } from './http/types';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
@@ -75,6 +78,8 @@ export interface BuiltApp {
 }
 
 export async function buildApp(config: AppConfig, database: Database): Promise<BuiltApp> {
+  await assertTenantWall(database.executeSql);
+  const scopes = new DbScopes(database);
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[已隐藏]' } },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -99,7 +104,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const services = createServices({ db: database.db, config, log: app.log }, database.executeSql);
+  installRequestScope(app, scopes);
+  const services = createServices({ db: scopes.db, scopes, config, log: app.log }, database.executeSql);
   const deps: RouteDeps = { app, services, guards: createGuards(services) };
   registerSystemRoutes(deps);
   registerAuthRoutes(deps);

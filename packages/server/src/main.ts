@@ -9,9 +9,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  await applyReferenceData(database.db);
   const { app, services } = await buildApp(config, database);
-  if (config.seedDemo && (await seedDemoData(database.db))) app.log.info('demo data seeded');
+  const { scopes } = services.ctx;
+  await scopes.withSystem('reference data: menus, codes, dictionaries, built-in roles', applyReferenceData);
+  if (config.seedDemo && (await scopes.withSystem('demo data of every tenant', seedDemoData))) {
+    app.log.info('demo data seeded');
+  }
   // exports and expiry run here; app.close() stops the worker before the database closes
   await services.jobs.start();
 

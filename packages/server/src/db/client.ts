@@ -8,6 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { SETTINGS_SQL, type ScopeSettings, settingsParams } from './scope';
+import { applyTenantWall } from './wall';
 
 /**
  * Both drivers expose the same query builder; we type the app against the node-postgres flavour
@@ -26,7 +28,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** for the job queue (pg-boss), which speaks plain SQL over the same connection(s) */
   executeSql: ExecuteSql;
+  /** migrates, then walls every tenant table (db/wall.ts) */
   migrate(): Promise<void>;
+  /** a handle whose every statement runs in its own transaction with these scope settings (DbScopes.perStatement) */
+  statementScoped(settings: ScopeSettings): AppDb;
   close(): Promise<void>;
 }
 
@@ -34,16 +39,31 @@ export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema });
+  const executeSql: ExecuteSql = async (text, values) => {
+    if (values?.length) return client.query<Record<string, unknown>>(text, values);
+    // exec runs a script of statements; the caller reads the last one's rows
+    const results = await client.exec(text);
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+  };
   return {
     db: db as unknown as AppDb,
     kind: 'pglite',
-    executeSql: async (text, values) => {
-      if (values?.length) return client.query<Record<string, unknown>>(text, values);
-      // exec runs a script of statements; the caller reads the last one's rows
-      const results = await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    executeSql,
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+      await applyTenantWall(executeSql);
     },
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    statementScoped: (settings) => {
+      const params = settingsParams(settings);
+      const scoped = {
+        query: (text: string, values?: unknown[], options?: object) =>
+          client.transaction(async (tx) => {
+            await tx.query(SETTINGS_SQL, params);
+            return tx.query(text, values, options);
+          }),
+      };
+      return drizzlePglite({ client: scoped as unknown as PGlite, schema }) as unknown as AppDb;
+    },
     close: () => client.close(),
   };
 }
@@ -55,11 +75,36 @@ export function fromPostgres(url: string, poolSize = 10): Database {
   // event would crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
+  const executeSql: ExecuteSql = (text, values) => pool.query(text, values);
   return {
     db,
     kind: 'postgres',
-    executeSql: (text, values) => pool.query(text, values),
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+    executeSql,
+    migrate: async () => {
+      await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+      await applyTenantWall(executeSql);
+    },
+    statementScoped: (settings) => {
+      const params = settingsParams(settings);
+      const scoped = {
+        query: async (query: string | pg.QueryConfig, values?: unknown[]) => {
+          const client = await pool.connect();
+          try {
+            await client.query('begin');
+            await client.query(SETTINGS_SQL, params);
+            const result = await client.query(query, values);
+            await client.query('commit');
+            return result;
+          } catch (error) {
+            await client.query('rollback').catch(() => undefined);
+            throw error;
+          } finally {
+            client.release();
+          }
+        },
+      };
+      return drizzlePg({ client: scoped as unknown as pg.Pool, schema });
+    },
     close: () => pool.end(),
   };
 }

@@ -2,7 +2,7 @@ import { ApiCode, MSG } from '@fieldpay/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { failure } from './envelope';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 import { describeIssue } from './field-labels';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Principal } from '../platform/auth/sessions';
 import { type AuditActor, auditActorOf } from '../platform/system/audit';
 import type { Services } from '../services';
-import { fail } from './errors';
+import { fail } from '../core/errors';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -116,7 +116,7 @@ function demoStaffNotices(tenantId: number, userId: number) {
  * enterprise users (one of them on two platforms), projects in every status, a few notices.
  * Deterministic (fixed faker seed) so screenshots and demos look the same everywhere.
  */
-export async function seedDemoData(db: AppDb): Promise<boolean> {
+export async function seedDemoData(db: DbOrTx): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 0) return false;
   faker.seed(20261121);

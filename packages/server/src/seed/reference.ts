@@ -102,7 +102,7 @@ export async function ensureBuiltInRoles(tx: DbOrTx, tenantId: number): Promise<
   }
 }
 
-export async function applyReferenceData(db: AppDb): Promise<void> {
+export async function applyReferenceData(db: DbOrTx): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(tenants).values(PLATFORM_TENANT).onConflictDoNothing();
     for (const permission of PERMISSIONS) {

@@ -9,8 +9,9 @@ import {
 } from '@fieldpay/domain';
 import { and, asc, count, countDistinct, eq, inArray, min, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { unsafeAcrossTenants } from '../../db/scope';
 import { enterpriseMembers, enterprises, labels, tags, tenants, users } from '../../db/schema';
-import { fail } from '../../http/errors';
+import { fail } from '../../core/errors';
 import type { Principal } from '../../platform/auth/sessions';
 import {
   contains,
@@ -65,12 +66,24 @@ export async function lookupEnterprises(
   );
 }
 
+export function lookupEnterpriseTenants(
+  db: DbOrTx,
+  principal: Principal,
+  query: LookupQuery<'enterpriseTenant'>,
+): Promise<Page<LookupRecord<'enterpriseTenant'>>> {
+  return principal.side === 'enterprise'
+    ? unsafeAcrossTenants('lookup: the company on the tenants the account works on', (tx) =>
+        lookupEnterpriseTenantsWithin(tx, principal, query),
+      )
+    : lookupEnterpriseTenantsWithin(db, principal, query);
+}
+
 /**
  * The tenants an enterprise (the company, known by its credit code) works on, within the
  * principal's tenants. Enterprise users default to their own enterprise; the platform side must
  * name one.
  */
-export async function lookupEnterpriseTenants(
+async function lookupEnterpriseTenantsWithin(
   db: DbOrTx,
   principal: Principal,
   query: LookupQuery<'enterpriseTenant'>,
@@ -189,8 +202,20 @@ export async function lookupEnterpriseAccounts(
   );
 }
 
+export function lookupTags(
+  db: DbOrTx,
+  principal: Principal,
+  query: LookupQuery<'tag'>,
+): Promise<Page<LookupRecord<'tag'>>> {
+  return principal.side === 'enterprise'
+    ? unsafeAcrossTenants('lookup: tags of the tenants the enterprise account works on', (tx) =>
+        lookupTagsWithin(tx, principal, query),
+      )
+    : lookupTagsWithin(db, principal, query);
+}
+
 /** Tags of a tenant. Enterprise users are limited to the tenants they work on (spec 1 §6). */
-export async function lookupTags(
+async function lookupTagsWithin(
   db: DbOrTx,
   principal: Principal,
   query: LookupQuery<'tag'>,

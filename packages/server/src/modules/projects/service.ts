@@ -8,6 +8,7 @@ import type {
 } from '@fieldpay/domain';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { unsafeAcrossTenants } from '../../db/scope';
 import { enterprises, projectDataRelations, projectPersons, projects, tenants } from '../../db/schema';
 import type { Principal, Viewer } from '../../platform/auth/sessions';
 import { contains, equalsIfGiven, joinParts, pageOf, tenantScope } from '../../platform/lookups/query';
@@ -82,12 +83,23 @@ export async function lookupProjects(
   );
 }
 
+export function lookupDataProjects(
+  _db: DbOrTx,
+  principal: Principal,
+  query: LookupQuery<'dataProject'>,
+): Promise<Page<LookupRecord<'dataProject'>>> {
+  // the relations and the projects they name live on other tenants than the session's, by design
+  return unsafeAcrossTenants('lookup: projects shared between tenants', (tx) =>
+    lookupDataProjectsWithin(tx, principal, query),
+  );
+}
+
 /**
  * Projects whose data is related to a tenant other than their own (spec 1 §2 visible platforms):
  * platform staff see those related to their tenant, enterprise users their own projects that
  * are related anywhere, the platform operator all of them.
  */
-export async function lookupDataProjects(
+async function lookupDataProjectsWithin(
   db: DbOrTx,
   principal: Principal,
   query: LookupQuery<'dataProject'>,

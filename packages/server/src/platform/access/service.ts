@@ -53,7 +53,10 @@ export class AccessService {
     const key = `${principal.side}:${principal.userId}:${principal.tenantId}`;
     const hit = this.roleCache.get(key);
     if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.roleIds;
-    const roleIds = await this.roleIdsOf(principal);
+    // read by the permission guard before the request's own scope opens
+    const roleIds = await this.ctx.scopes.withSystem('access: the roles of a signed-in user', (db) =>
+      this.roleIdsOf(principal, db),
+    );
     if (this.roleCache.size > 10_000) this.roleCache.clear();
     this.roleCache.set(key, { at: Date.now(), roleIds });
     return roleIds;
@@ -65,7 +68,12 @@ export class AccessService {
 
   private async load(side: Side, roleIds: number[]): Promise<AccessSet> {
     if (roleIds.length === 0) return accessSet([], []);
-    const db = this.ctx.db;
+    return this.ctx.scopes.withSystem('access: menus and codes of a role set', (db) =>
+      this.loadWith(db, side, roleIds),
+    );
+  }
+
+  private async loadWith(db: DbOrTx, side: Side, roleIds: number[]): Promise<AccessSet> {
     const menuRows = await db
       .selectDistinct({
         id: menus.id,

@@ -9,8 +9,9 @@ import {
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppDb } from '../../db/client';
+import { unsafeAcrossTenants } from '../../db/scope';
 import { appVersions, files, users } from '../../db/schema';
-import { fail } from '../../http/errors';
+import { fail } from '../../core/errors';
 import type { Principal } from '../auth/sessions';
 import type { FileRow, FileService } from '../files/service';
 import { addressOf } from '../files/links';
@@ -72,7 +73,10 @@ export class AppVersionService {
 
   /** The newest version with a signed download link for its package; null before the first release. */
   async latest(): Promise<LatestAppVersion | null> {
-    const [row] = await this.selectVersions().orderBy(desc(appVersions.id)).limit(1);
+    // the download page is public: no session, so no tenant to scope the read by
+    const [row] = await unsafeAcrossTenants('app versions: the newest release for the public download page', () =>
+      this.selectVersions().orderBy(desc(appVersions.id)).limit(1),
+    );
     if (!row) return null;
     const androidUrl = row.file
       ? this.files.linkFor(row.file, { disposition: 'attachment', ttlMs: APP_DOWNLOAD_LINK_TTL_MS }).url
@@ -95,7 +99,7 @@ export class AppVersionService {
       }
       let file: FileRow | null = null;
       if (body.androidAddress) {
-        file = await this.files.findByAddress(body.androidAddress, tx);
+        file = await this.files.findByAddress(body.androidAddress);
         if (file?.delFlag !== 0) throw fail.validation(MSG.fileMissing);
         if (file.extension !== 'apk' || file.visibility !== 'public') throw fail.validation(MSG.appPackageWrongType);
       }

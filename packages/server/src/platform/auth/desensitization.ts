@@ -12,7 +12,7 @@ import {
 } from '@fieldpay/domain';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { smsCodes, smsOutbox, users } from '../../db/schema';
-import { AppError, fail } from '../../http/errors';
+import { AppError, fail } from '../../core/errors';
 import type { AppContext } from '../context';
 import { type AuditActor, writeAudit } from '../system/audit';
 import { verifyPassword } from './passwords';

@@ -3,7 +3,7 @@ import { type GetKeyResult, MSG } from '@fieldpay/domain';
 import { and, desc, gt, isNull, lt, sql } from 'drizzle-orm';
 import { keyGrants, rsaKeys } from '../../db/schema';
 import { ApiCode } from '@fieldpay/domain';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import type { AppContext } from '../context';
 import { hmacHex, randomToken, safeEqualHex, seal, unseal } from './crypto';
 

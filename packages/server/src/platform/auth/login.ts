@@ -1,7 +1,7 @@
 import { ApiCode, type LoginBody, type LoginUserInfo, MSG, type Side } from '@fieldpay/domain';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import type { Services } from '../../services';
 import { writeAudit } from '../system/audit';
 import { loginUserInfo, membershipsOf, usable } from './identity';
@@ -36,7 +36,14 @@ const loginFailure = (code: number, message: string, state: ThrottleState) =>
  * before anything else; a required captcha is checked before the password is tried; every wrong
  * password is counted so the next attempts need the captcha and then wait.
  */
-export async function login(services: Services, side: Side, input: LoginBody, ip: string): Promise<LoginUserInfo> {
+export function login(services: Services, side: Side, input: LoginBody, ip: string): Promise<LoginUserInfo> {
+  // before a session exists the account is found by its login name, whichever tenant it is on
+  return services.ctx.scopes.withSystem('login: the account and its tenants by login name', () =>
+    checkAndSignIn(services, side, input, ip),
+  );
+}
+
+async function checkAndSignIn(services: Services, side: Side, input: LoginBody, ip: string): Promise<LoginUserInfo> {
   const { db } = services.ctx;
   const username = input.username.trim();
   const state = await services.throttle.state(side, username, ip);

@@ -18,7 +18,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../../db/schema';
 import { ok, okJson } from '../../http/envelope';
-import { fail } from '../../http/errors';
+import { fail } from '../../core/errors';
 import { actorOf, principalOf } from '../../http/guards';
 import { CREDENTIAL_RATE_LIMIT, type RouteDeps } from '../../http/types';
 import { writeAudit } from '../system/audit';
@@ -146,7 +146,11 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
       async (request) => {
         const principal = principalOf(request);
         const token = request.headers['x-access-token'] as string;
-        return ok(await loginUserInfo(services.ctx.db, { token, ...principal }));
+        // the tenant list names every tenant the account may switch to, beyond the session's own
+        const info = await services.ctx.scopes.withSystem('user info: the account and its own tenants', (db) =>
+          loginUserInfo(db, { token, ...principal }),
+        );
+        return ok(info);
       },
     );
   }
@@ -164,36 +168,41 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
     },
     async (request) => {
       const principal = principalOf(request);
-      const { db } = services.ctx;
-      const [user] = await db.select().from(users).where(eq(users.id, principal.userId));
-      const target = usable(await membershipsOf(db, user)).find((m) => m.tenantId === request.body.tenantId);
-      if (!target) throw fail.forbidden(MSG.tenantNotYours);
       const token = request.headers['x-access-token'] as string;
-      const answer = await db.transaction(async (tx) => {
-        await services.sessions.rescope(tx, principal.sessionId, target.tenantId, target.enterpriseId);
-        await writeAudit(
-          tx,
-          {
-            userId: principal.userId,
-            name: principal.realname,
-            side: 'enterprise',
-            tenantId: target.tenantId,
-            ip: request.ip,
-          },
-          {
-            action: 'auth.switchTenant',
-            targetType: 'session',
-            targetId: principal.sessionId,
-            before: { tenantId: principal.tenantId, enterpriseId: principal.enterpriseId },
-            after: { tenantId: target.tenantId, enterpriseId: target.enterpriseId },
-          },
-        );
-        return ok(
-          await loginUserInfo(tx, { token, userId: principal.userId, side: 'enterprise', tenantId: target.tenantId }),
-        );
-      });
-      // a request racing the switch may have cached the old scope; drop it now that the switch committed
-      services.sessions.evict((p) => p.sessionId === principal.sessionId);
+      // the target is another tenant: its membership and the moved session are outside the current scope
+      const answer = await services.ctx.scopes.withSystem(
+        'tenant switch: the account moves its own session',
+        async (db) => {
+          const [user] = await db.select().from(users).where(eq(users.id, principal.userId));
+          const target = usable(await membershipsOf(db, user)).find((m) => m.tenantId === request.body.tenantId);
+          if (!target) throw fail.forbidden(MSG.tenantNotYours);
+          await services.sessions.rescope(db, principal.sessionId, target.tenantId, target.enterpriseId);
+          await writeAudit(
+            db,
+            {
+              userId: principal.userId,
+              name: principal.realname,
+              side: 'enterprise',
+              tenantId: target.tenantId,
+              ip: request.ip,
+            },
+            {
+              action: 'auth.switchTenant',
+              targetType: 'session',
+              targetId: principal.sessionId,
+              before: { tenantId: principal.tenantId, enterpriseId: principal.enterpriseId },
+              after: { tenantId: target.tenantId, enterpriseId: target.enterpriseId },
+            },
+          );
+          return ok(
+            await loginUserInfo(db, { token, userId: principal.userId, side: 'enterprise', tenantId: target.tenantId }),
+          );
+        },
+      );
+      // a request racing the switch may have cached the old scope; drop it once the switch has committed
+      await services.ctx.scopes.afterCommit(async () =>
+        services.sessions.evict((p) => p.sessionId === principal.sessionId),
+      );
       return answer;
     },
   );
@@ -227,14 +236,13 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, user.id));
-        await services.sessions.revokeAllOfUser(tx, user.id);
+        await services.sessions.revokeAllOfUser(user.id);
         await writeAudit(
           tx,
           { userId: user.id, name: user.realname, side: 'enterprise', tenantId: principal.tenantId, ip: request.ip },
           { action: 'user.changePassword', targetType: 'user', targetId: user.id },
         );
       });
-      services.sessions.evict((p) => p.userId === user.id);
       return ok(null, MSG.passwordChanged);
     },
   );

@@ -114,24 +114,27 @@ export class SessionService {
     tokenHash: string,
     now: number,
   ): Promise<(Principal & { lastSeenAt: number; absoluteExpiresAt: number }) | null> {
-    const [row] = await this.ctx.db
-      .select({
-        id: sessions.id,
-        userId: sessions.userId,
-        side: sessions.side,
-        tenantId: sessions.tenantId,
-        enterpriseId: sessions.enterpriseId,
-        lastSeenAt: sessions.lastSeenAt,
-        idleExpiresAt: sessions.idleExpiresAt,
-        absoluteExpiresAt: sessions.absoluteExpiresAt,
-        revokedAt: sessions.revokedAt,
-        username: users.username,
-        realname: users.realname,
-        userStatus: users.status,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, tokenHash));
+    // before a session exists there is no scope to read it in: the one narrow read of all sessions
+    const [row] = await this.ctx.scopes.withSystem('session by token hash', (db) =>
+      db
+        .select({
+          id: sessions.id,
+          userId: sessions.userId,
+          side: sessions.side,
+          tenantId: sessions.tenantId,
+          enterpriseId: sessions.enterpriseId,
+          lastSeenAt: sessions.lastSeenAt,
+          idleExpiresAt: sessions.idleExpiresAt,
+          absoluteExpiresAt: sessions.absoluteExpiresAt,
+          revokedAt: sessions.revokedAt,
+          username: users.username,
+          realname: users.realname,
+          userStatus: users.status,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, tokenHash)),
+    );
     if (!row || row.revokedAt || row.userStatus !== 1) return null;
     if (row.idleExpiresAt.getTime() <= now || row.absoluteExpiresAt.getTime() <= now) return null;
     let idleExpiresAt = row.idleExpiresAt;
@@ -157,14 +160,16 @@ export class SessionService {
 
   /** Keepalive: extends the idle window (never past the absolute lifetime). */
   async touch(sessionId: number, now = Date.now()): Promise<Date> {
-    const [row] = await this.ctx.db
-      .update(sessions)
-      .set({
-        lastSeenAt: new Date(now),
-        idleExpiresAt: sql`least(${new Date(now + this.idleMs).toISOString()}::timestamptz, ${sessions.absoluteExpiresAt})`,
-      })
-      .where(eq(sessions.id, sessionId))
-      .returning({ idleExpiresAt: sessions.idleExpiresAt });
+    const [row] = await this.ctx.scopes.withSystem('keepalive of a session by id', (db) =>
+      db
+        .update(sessions)
+        .set({
+          lastSeenAt: new Date(now),
+          idleExpiresAt: sql`least(${new Date(now + this.idleMs).toISOString()}::timestamptz, ${sessions.absoluteExpiresAt})`,
+        })
+        .where(eq(sessions.id, sessionId))
+        .returning({ idleExpiresAt: sessions.idleExpiresAt }),
+    );
     const idleExpiresAt = row?.idleExpiresAt ?? new Date(now);
     for (const entry of this.cache.values()) {
       if (entry.principal.sessionId !== sessionId) continue;
@@ -187,11 +192,16 @@ export class SessionService {
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
-  async revokeAllOfUser(db: DbOrTx, userId: number, now = Date.now()): Promise<void> {
+  /** Every session of the account, on every tenant it works in (so beyond the caller's scope). */
+  async revokeAllOfUser(userId: number, now = Date.now()): Promise<void> {
     this.dropWhere((p) => p.userId === userId);
-    await db
-      .update(sessions)
-      .set({ revokedAt: new Date(now) })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await this.ctx.scopes.withSystem('sessions: revoke every session of one account', (db) =>
+      db
+        .update(sessions)
+        .set({ revokedAt: new Date(now) })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+    );
+    // a request racing the revocation may have cached the session again before the commit
+    await this.ctx.scopes.afterCommit(async () => this.dropWhere((p) => p.userId === userId));
   }
 }

@@ -380,19 +380,22 @@ describe('exports and the download cache', () => {
       },
     });
     const principal = (await t.services.sessions.resolve(world.staffA.token)) as Principal;
-    const cacheId = await t.services.exports.submit({
-      principal,
-      actor: {
-        userId: principal.userId,
-        name: '测试员',
-        side: 'platform',
-        tenantId: principal.tenantId,
-        ip: '127.0.0.1',
-      },
-      kind: 'test.broken',
-      filters: {},
-      unmasked: false,
-    });
+    // as the export route would: inside the requester's scope
+    const cacheId = await t.services.ctx.scopes.withViewer(principal, () =>
+      t.services.exports.submit({
+        principal,
+        actor: {
+          userId: principal.userId,
+          name: '测试员',
+          side: 'platform',
+          tenantId: principal.tenantId,
+          ip: '127.0.0.1',
+        },
+        kind: 'test.broken',
+        filters: {},
+        unmasked: false,
+      }),
+    );
     await expect(t.services.exports.run(cacheId, { jobId: 'a', isLastAttempt: false })).rejects.toThrow(
       'database went away',
     );

@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { fail } from '../../http/errors';
+import { fail } from '../../core/errors';
 import { actorOf, principalOf } from '../../http/guards';
 import type { RouteDeps, ZodApp } from '../../http/types';
 import type { Services } from '../../services';

@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../db/client';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +19,7 @@ import type { downloadCacheQuerySchema } from '@fieldpay/domain';
 import type { z } from 'zod';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { downloadCaches, type ExportRequester } from '../../db/schema';
-import { fail } from '../../http/errors';
+import { fail } from '../../core/errors';
 import type { Principal } from '../auth/sessions';
 import { chinaTimestamp } from '../china-time';
 import type { AppContext } from '../context';
@@ -191,21 +192,24 @@ export class ExportService {
    * A record whose job is queued or running gets a second job that finds it finished and does nothing.
    */
   async resumePending(): Promise<void> {
-    const pending = await this.ctx.db
-      .select({ id: downloadCaches.id })
-      .from(downloadCaches)
-      .where(eq(downloadCaches.downloadStatus, 0));
+    const pending = await this.ctx.scopes.withSystem('export jobs: records of every tenant still generating', (db) =>
+      db.select({ id: downloadCaches.id }).from(downloadCaches).where(eq(downloadCaches.downloadStatus, 0)),
+    );
     for (const { id } of pending) await this.jobs.send(EXPORT_JOB, { cacheId: id }, String(id));
   }
 
   /** The job: writes the file of one cache record. A record already finished is left alone. */
   async run(cacheId: number, attempt: JobAttempt = { jobId: 'inline', isLastAttempt: true }): Promise<void> {
-    const [cache] = await this.ctx.db.select().from(downloadCaches).where(eq(downloadCaches.id, cacheId));
+    const [cache] = await this.ctx.scopes.withSystem('export job: its own record by id', (db) =>
+      db.select().from(downloadCaches).where(eq(downloadCaches.id, cacheId)),
+    );
     if (cache?.downloadStatus !== 0) return;
+    // from here on the job sees what its requester sees, and no more
+    const asRequester = <T>(work: (db: DbOrTx) => Promise<T>) => this.ctx.scopes.withViewer(cache.requester, work);
     const scratch = path.join(this.scratchDir, `${cacheId}-${crypto.randomBytes(6).toString('hex')}.xlsx`);
     try {
       const { rowCount, fileSize, storageKey } = await this.write(cache, scratch);
-      await this.ctx.db.transaction(async (tx) => {
+      await asRequester(async (tx) => {
         await tx
           .update(downloadCaches)
           .set({ downloadStatus: 1, progress: 100, rowCount, fileSize, storageKey, finishedAt: new Date() })
@@ -223,10 +227,12 @@ export class ExportService {
     } catch (error) {
       this.ctx.log.error({ err: error, cacheId, jobId: attempt.jobId }, 'export failed');
       if (!attempt.isLastAttempt) throw error;
-      await this.ctx.db
-        .update(downloadCaches)
-        .set({ downloadStatus: 2, failReason: FAILED_REASON, finishedAt: new Date() })
-        .where(and(eq(downloadCaches.id, cacheId), eq(downloadCaches.downloadStatus, 0)));
+      await asRequester((db) =>
+        db
+          .update(downloadCaches)
+          .set({ downloadStatus: 2, failReason: FAILED_REASON, finishedAt: new Date() })
+          .where(and(eq(downloadCaches.id, cacheId), eq(downloadCaches.downloadStatus, 0))),
+      );
     } finally {
       await fs.promises.rm(scratch, { force: true });
     }
@@ -239,7 +245,9 @@ export class ExportService {
     const definition = this.definition(cache.kind);
     const filters = definition.filters.parse(cache.filters);
     const requester = cache.requester;
-    const db = this.ctx.db;
+    // statement by statement: a transaction held for the whole file would hold PGlite's only
+    // connection, and hide the progress written meanwhile
+    const db = this.ctx.scopes.perStatement({ kind: 'viewer', viewer: requester });
     const total = await definition.count(db, requester, filters);
     await fs.promises.mkdir(this.scratchDir, { recursive: true });
     const writer = new XlsxFileWriter(scratch, definition.title, definition.columns);
@@ -356,20 +364,20 @@ export class ExportService {
   /** Deletes the files and records older than the 7 days of validity; answers how many went. */
   async expire(now = new Date()): Promise<number> {
     let removed = 0;
+    const inSystemScope = <T>(work: (db: DbOrTx) => Promise<T>) =>
+      this.ctx.scopes.withSystem('download cache expiry: files of every tenant past their 7 days', work);
     for (;;) {
-      const expired = await this.ctx.db
-        .select({ id: downloadCaches.id, storageKey: downloadCaches.storageKey })
-        .from(downloadCaches)
-        .where(lte(downloadCaches.expiresAt, now))
-        .limit(500);
+      const expired = await inSystemScope((db) =>
+        db
+          .select({ id: downloadCaches.id, storageKey: downloadCaches.storageKey })
+          .from(downloadCaches)
+          .where(lte(downloadCaches.expiresAt, now))
+          .limit(500),
+      );
       if (expired.length === 0) return removed;
       for (const row of expired) if (row.storageKey) await this.storage.remove(row.storageKey);
-      await this.ctx.db.delete(downloadCaches).where(
-        inArray(
-          downloadCaches.id,
-          expired.map((row) => row.id),
-        ),
-      );
+      const ids = expired.map((row) => row.id);
+      await inSystemScope((db) => db.delete(downloadCaches).where(inArray(downloadCaches.id, ids)));
       removed += expired.length;
     }
   }

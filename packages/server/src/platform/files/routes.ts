@@ -15,7 +15,7 @@ import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { fail } from '../../http/errors';
+import { fail } from '../../core/errors';
 import { principalOf } from '../../http/guards';
 import type { RouteDeps } from '../../http/types';
 import { checkLink, type Disposition, FILE_ROUTE_PREFIX } from './links';

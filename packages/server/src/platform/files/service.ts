@@ -27,7 +27,7 @@ import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { configs, files, type WatermarkStamp } from '../../db/schema';
-import { fail } from '../../http/errors';
+import { fail } from '../../core/errors';
 import { fieldLabel } from '../../http/field-labels';
 import type { Principal } from '../auth/sessions';
 import type { AppContext } from '../context';
@@ -333,14 +333,20 @@ export class FileService {
     return this.canRead(principal, row);
   }
 
-  /** The file an address names (deleted ones too), or null. */
-  async findByAddress(address: string, db: DbOrTx = this.ctx.db): Promise<FileRow | null> {
+  /**
+   * The file an address names (deleted ones too), or null, whatever the tenant: public files are
+   * read across tenants and a signed link is its own permission, so the callers decide (canRead,
+   * the link's signature).
+   */
+  async findByAddress(address: string): Promise<FileRow | null> {
     const ref = parseAddress(address);
     if (!ref) return null;
-    const [row] = await db
-      .select()
-      .from(files)
-      .where(and(eq(files.tenantId, ref.tenantId), eq(files.fileKey, ref.fileKey)));
+    const [row] = await this.ctx.scopes.withSystem('files: one file by its address, checked by the caller', (db) =>
+      db
+        .select()
+        .from(files)
+        .where(and(eq(files.tenantId, ref.tenantId), eq(files.fileKey, ref.fileKey))),
+    );
     return row ?? null;
   }
 
@@ -388,7 +394,7 @@ export class FileService {
   /** Marks a file deleted (delFlag 1, spec 2 §4); the bytes stay for records that still name it. */
   async remove(principal: Principal, address: string, ip: string): Promise<void> {
     await this.ctx.db.transaction(async (tx) => {
-      const row = await this.findByAddress(address, tx);
+      const row = await this.findByAddress(address);
       if (!row || !this.canRead(principal, row)) throw fail.notFound(MSG.fileMissing);
       if (!this.canDelete(principal, row)) throw fail.forbidden();
       await tx.update(files).set({ delFlag: 1 }).where(eq(files.id, row.id));

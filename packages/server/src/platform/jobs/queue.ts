@@ -104,8 +104,13 @@ export class JobQueue {
    * pending and the start hook sends it). singletonKey keeps one live job per record.
    */
   async send(name: string, data: object, singletonKey?: string): Promise<boolean> {
-    if (!this.boss) return false;
-    await this.boss.send(name, data, singletonKey ? { singletonKey } : {});
+    const boss = this.boss;
+    if (!boss) return false;
+    // inside a request the job waits for the commit: it must find its record, and on PGlite a
+    // second statement outside the open transaction would wait for it forever
+    await this.ctx.scopes.afterCommit(async () => {
+      await boss.send(name, data, singletonKey ? { singletonKey } : {});
+    });
     return true;
   }
 

@@ -11,7 +11,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { columnLayouts } from '../../db/schema';
-import { fail } from '../../http/errors';
+import { fail } from '../../core/errors';
 import type { Principal } from '../auth/sessions';
 
 type LayoutOwner = Pick<Principal, 'userId' | 'tenantId' | 'side' | 'userIdentity'>;

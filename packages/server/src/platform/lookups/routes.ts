@@ -10,7 +10,7 @@ import {
 } from '@fieldpay/domain';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { fail } from '../../http/errors';
+import { fail } from '../../core/errors';
 import { principalOf } from '../../http/guards';
 import type { RouteDeps } from '../../http/types';
 import { LOOKUP_HANDLERS } from './catalogue';

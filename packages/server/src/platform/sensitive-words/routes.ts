@@ -13,7 +13,7 @@ import {
 } from '@fieldpay/domain';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import { principalOf } from '../../http/guards';
 import type { RouteDeps } from '../../http/types';
 

@@ -2,7 +2,7 @@ import { MSG, type Page, type SensitiveWordRecord } from '@fieldpay/domain';
 import { and, count, desc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sensitiveWords } from '../../db/schema';
-import { fail } from '../../http/errors';
+import { fail } from '../../core/errors';
 import type { Principal } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { type AuditActor, writeAudit } from '../system/audit';

@@ -3,7 +3,7 @@ import { asc, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { auditLogs, configs, dictItems, dicts, smsOutbox } from '../../db/schema';
 import { ok } from '../../http/envelope';
-import { fail } from '../../http/errors';
+import { fail } from '../../core/errors';
 import { principalOf } from '../../http/guards';
 import type { RouteDeps } from '../../http/types';
 import { appLandingAddress } from '../app-versions/service';

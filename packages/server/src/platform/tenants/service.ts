@@ -1,6 +1,7 @@
 import type { Page } from '@fieldpay/domain';
 import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { unsafeAcrossTenants } from '../../db/scope';
 import { enterpriseMembers, enterprises, tenants } from '../../db/schema';
 import type { Principal } from '../auth/sessions';
 
@@ -18,10 +19,12 @@ export interface TenantRow {
  */
 export async function visibleTenantIds(db: DbOrTx, principal: Principal): Promise<number[] | 'all'> {
   if (principal.side === 'platform') return principal.userIdentity === 1 ? 'all' : [principal.tenantId];
-  const rows = await db
-    .select({ tenantId: enterpriseMembers.tenantId })
-    .from(enterpriseMembers)
-    .where(eq(enterpriseMembers.userId, principal.userId));
+  const rows = await unsafeAcrossTenants("tenants: the enterprise account's own memberships", (tx) =>
+    tx
+      .select({ tenantId: enterpriseMembers.tenantId })
+      .from(enterpriseMembers)
+      .where(eq(enterpriseMembers.userId, principal.userId)),
+  );
   return rows.map((r) => r.tenantId);
 }
 

@@ -1,6 +1,6 @@
 import { ApiCode, MSG } from '@fieldpay/domain';
 
-/** A failure the client should see: HTTP status, envelope code, Chinese message, optional result. */
+/** A failure the client should see (thrown by services, mapped to the answer by the HTTP error handler): status, envelope code, Chinese message, optional result. */
 export class AppError extends Error {
   constructor(
     readonly status: number,

@@ -1,0 +1,200 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Side } from '@fieldpay/domain';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../core/errors';
+import type { AppDb, Database, Tx } from './client';
+
+/** The role every request, job and seeder runs as: owns nothing, cannot bypass row-level security. */
+export const APP_ROLE = 'fieldpay_app';
+
+/** Who the database work is for; decides which tenant rows the wall lets through. */
+export interface ScopeViewer {
+  side: Side;
+  tenantId: number;
+  enterpriseId: number | null;
+  userIdentity: 1 | 2;
+}
+
+/**
+ * A viewer sees its tenant (and on the enterprise side its enterprise); `system` is every tenant,
+ * for jobs, seeders and the few reads that must happen before a session exists, always with a
+ * reason a reader can search for; `anonymous` (public routes) sees no tenant row at all.
+ */
+export type DbScope =
+  | { kind: 'viewer'; viewer: ScopeViewer }
+  | { kind: 'system'; reason: string }
+  | { kind: 'anonymous' };
+
+/** The transaction-local settings the policies read (migration 0003). */
+export interface ScopeSettings {
+  tenantId: string;
+  enterpriseId: string;
+  side: string;
+  userIdentity: string;
+}
+
+export function settingsOf(scope: DbScope): ScopeSettings {
+  if (scope.kind === 'system') return { tenantId: '', enterpriseId: '', side: '', userIdentity: 'system' };
+  if (scope.kind === 'anonymous') return { tenantId: '', enterpriseId: '', side: '', userIdentity: '' };
+  const { viewer } = scope;
+  const operator = viewer.side === 'platform' && viewer.userIdentity === 1 && viewer.tenantId === 0;
+  return {
+    tenantId: String(viewer.tenantId),
+    enterpriseId: viewer.side === 'enterprise' && viewer.enterpriseId !== null ? String(viewer.enterpriseId) : '',
+    side: viewer.side,
+    userIdentity: operator ? '1' : '2',
+  };
+}
+
+/** One statement: the role and the four settings, all local to the transaction. */
+export const SETTINGS_SQL = `select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', $1, true),
+  set_config('app.enterprise_id', $2, true), set_config('app.side', $3, true), set_config('app.user_identity', $4, true)`;
+
+export const settingsParams = (settings: ScopeSettings): string[] => [
+  settings.tenantId,
+  settings.enterpriseId,
+  settings.side,
+  settings.userIdentity,
+];
+
+const applySettings = (tx: Tx, settings: ScopeSettings) =>
+  tx.execute(
+    sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${settings.tenantId}, true),
+      set_config('app.enterprise_id', ${settings.enterpriseId}, true), set_config('app.side', ${settings.side}, true),
+      set_config('app.user_identity', ${settings.userIdentity}, true)`,
+  );
+
+interface ActiveScope {
+  owner: DbScopes;
+  tx: Tx;
+  settings: ScopeSettings;
+  /** set once the transaction has ended: a late query must fail, never run on a reused connection */
+  ended: boolean;
+  /** work to do once the outermost transaction has committed (e.g. sending a job that reads its rows) */
+  afterCommit: Array<() => Promise<void>>;
+}
+
+/** One per process: the scope the current async work runs in. */
+const storage = new AsyncLocalStorage<ActiveScope>();
+
+/**
+ * Switches the current scope's transaction to every tenant for `work`, for a read that is
+ * cross-tenant by design (an enterprise account's own tenants, projects shared with a tenant).
+ * The caller still narrows the rows itself; the name makes each such read easy to find and review.
+ */
+export function unsafeAcrossTenants<T>(reason: string, work: (db: Tx) => Promise<T>): Promise<T> {
+  const current = storage.getStore();
+  if (!current || current.ended) throw new Error(`unsafeAcrossTenants outside a scope: ${reason}`);
+  return current.owner.withSystem(reason, work);
+}
+
+/** Business failures keep what the handler wrote on purpose before failing (failed-attempt counters). */
+const keepsWrites = (error: unknown) => error instanceof AppError;
+
+/**
+ * Every piece of database work runs inside one of these: a transaction that first sets the role
+ * and the scope (one round trip), then runs the work. `db` is the handle services use; it is the
+ * current scope's transaction, and refuses to work outside a scope, so nothing reaches the
+ * tables around the wall.
+ */
+export class DbScopes {
+  private readonly storage = storage;
+  /** the handle services use: the current scope's transaction */
+  readonly db: AppDb;
+
+  constructor(private readonly database: Pick<Database, 'db' | 'statementScoped'>) {
+    this.db = new Proxy(database.db, {
+      get(_target, property) {
+        const active = storage.getStore();
+        if (!active) {
+          throw new Error(`database used outside a scope (.${String(property)}): run it in withViewer or withSystem`);
+        }
+        if (active.ended) throw new Error(`database used after its scope ended (.${String(property)})`);
+        const value = Reflect.get(active.tx, property, active.tx);
+        return typeof value === 'function' ? value.bind(active.tx) : value;
+      },
+    });
+  }
+
+  get active(): boolean {
+    const current = this.storage.getStore();
+    return current !== undefined && !current.ended;
+  }
+
+  withViewer<T>(viewer: ScopeViewer, work: (db: Tx) => Promise<T>): Promise<T> {
+    return this.run({ kind: 'viewer', viewer }, work);
+  }
+
+  /** Every tenant, for a named reason: jobs, seeders, reads before a session exists. */
+  withSystem<T>(reason: string, work: (db: Tx) => Promise<T>): Promise<T> {
+    return this.run({ kind: 'system', reason }, work);
+  }
+
+  /**
+   * Runs `work` in `scope`. Inside another scope it switches the settings of the same transaction
+   * (a second connection would wait for the first on PGlite) and restores them afterwards.
+   */
+  async run<T>(scope: DbScope, work: (db: Tx) => Promise<T>): Promise<T> {
+    const settings = settingsOf(scope);
+    const current = this.storage.getStore();
+    if (current && !current.ended) return this.switched(current, settings, work);
+    const active: ActiveScope = {
+      owner: this,
+      tx: undefined as unknown as Tx,
+      settings,
+      ended: false,
+      afterCommit: [],
+    };
+    let outcome: { value: T } | { error: unknown };
+    try {
+      outcome = await this.database.db.transaction(async (tx) => {
+        active.tx = tx;
+        await applySettings(tx, settings);
+        try {
+          return { value: await this.storage.run(active, () => work(tx)) };
+        } catch (error) {
+          if (keepsWrites(error)) return { error };
+          throw error;
+        }
+      });
+    } finally {
+      active.ended = true;
+    }
+    for (const task of active.afterCommit) await task();
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
+  }
+
+  private async switched<T>(current: ActiveScope, settings: ScopeSettings, work: (db: Tx) => Promise<T>): Promise<T> {
+    const inner: ActiveScope = { ...current, settings };
+    await applySettings(current.tx, settings);
+    let failed = false;
+    try {
+      return await this.storage.run(inner, () => work(current.tx));
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      // after a failed statement the transaction accepts nothing more; it will roll back anyway
+      await applySettings(current.tx, current.settings).catch((error) => {
+        if (!failed) throw error;
+      });
+    }
+  }
+
+  /** Runs `task` after the current scope's transaction commits, or now when there is none. */
+  async afterCommit(task: () => Promise<void>): Promise<void> {
+    const current = this.storage.getStore();
+    if (current && !current.ended) current.afterCommit.push(task);
+    else await task();
+  }
+
+  /**
+   * A handle for long work (an export reading 200,000 rows): each statement runs in its own short
+   * transaction in `scope`, so nothing holds a transaction (or PGlite's only connection) for the
+   * whole job, and progress written meanwhile is seen at once.
+   */
+  perStatement(scope: DbScope): AppDb {
+    return this.database.statementScoped(settingsOf(scope));
+  }
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { DbScopes } from '../db/scope';
+
+/** The built console's files, its index page and the API docs never touch the database. */
+const isScoped = (url: string) => url !== '/' && url !== '/*' && !url.startsWith('/api/docs');
+
+/**
+ * Every API handler runs in one database transaction in the scope of its session (or, on a
+ * public route, in the anonymous scope that sees no tenant row), opened here for all routes so
+ * that no route can forget it. The guards before the handler read what they need in scopes of
+ * their own.
+ */
+export function installRequestScope(app: FastifyInstance, scopes: DbScopes): void {
+  app.addHook('onRoute', (route) => {
+    if (!isScoped(route.url)) return;
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = function scopedHandler(request, reply) {
+      const principal = request.principal;
+      return scopes.run(principal ? { kind: 'viewer', viewer: principal } : { kind: 'anonymous' }, () =>
+        Promise.resolve(handler.call(this, request, reply)),
+      );
+    };
+  });
+}
