@@ -93,7 +93,7 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_user').on(t.userId)],
 );
 
-/** RSA key pairs for password encryption; private keys sealed with a key derived from SIGN_SECRET. */
+/** RSA key pairs for password encryption; private keys sealed with a key derived from SERVER_SECRET. */
 export const rsaKeys = pgTable('rsa_keys', {
   id: idColumn(),
   publicPem: text('public_pem').notNull(),
