@@ -1,7 +1,7 @@
 import type { Side } from '@fieldpay/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { desensitizationTokens, sessions, users } from '../../db/schema';
 import type { AppContext } from '../context';
 import { randomToken, sha256Hex } from './crypto';
 
@@ -179,19 +179,31 @@ export class SessionService {
     await db.update(sessions).set({ tenantId, enterpriseId }).where(eq(sessions.id, sessionId));
   }
 
+  /** Ends the session and the unmask tokens issued to it. */
   async revoke(sessionId: number, now = Date.now()): Promise<void> {
     this.dropWhere((p) => p.sessionId === sessionId);
-    await this.ctx.db
-      .update(sessions)
-      .set({ revokedAt: new Date(now) })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await this.ctx.db.transaction(async (tx) => {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(now) })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      await tx
+        .update(desensitizationTokens)
+        .set({ revokedAt: new Date(now) })
+        .where(and(eq(desensitizationTokens.sessionId, sessionId), isNull(desensitizationTokens.revokedAt)));
+    });
   }
 
+  /** Ends every session of the user and their unmask tokens. */
   async revokeAllOfUser(db: DbOrTx, userId: number, now = Date.now()): Promise<void> {
     this.dropWhere((p) => p.userId === userId);
     await db
       .update(sessions)
       .set({ revokedAt: new Date(now) })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await db
+      .update(desensitizationTokens)
+      .set({ revokedAt: new Date(now) })
+      .where(and(eq(desensitizationTokens.userId, userId), isNull(desensitizationTokens.revokedAt)));
   }
 }
