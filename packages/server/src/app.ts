@@ -128,7 +128,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
 
 /**
  * The built console is served at `/`. index.html gets the runtime config the browser needs (the
- * getKey signing secret, see decision 0002) in place of its `<!--APP_CONFIG-->` marker.
+ * getKey signing secret, see decision 0002) in place of its `<!--APP_CONFIG-->` marker. That secret
+ * is public by nature; the server secret never goes here (decision 0009).
  */
 async function serveWeb(app: FastifyInstance, config: AppConfig): Promise<void> {
   const indexFile = path.join(config.webDist, 'index.html');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIGN_SECRET, loadConfig } from './config';
+import { DEFAULT_SERVER_SECRET, DEFAULT_SIGN_SECRET, loadConfig } from './config';
 
 describe('configuration from the environment', () => {
   it('has the documented defaults', () => {
@@ -11,6 +11,7 @@ describe('configuration from the environment', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       signSecret: DEFAULT_SIGN_SECRET,
+      serverSecret: DEFAULT_SERVER_SECRET,
       sessionIdleMinutes: 120,
       sessionAbsoluteHours: 24,
       smsProvider: 'outbox',
@@ -19,12 +20,30 @@ describe('configuration from the environment', () => {
     });
   });
 
-  it('refuses to start in production with the default secret or the development SMS outbox', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SIGN_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SIGN_SECRET: 'short' })).toThrow(/SIGN_SECRET/);
-    const secret = 'x'.repeat(40);
-    expect(() => loadConfig({ NODE_ENV: 'production', SIGN_SECRET: secret })).toThrow(/SMS_PROVIDER/);
-    expect(loadConfig({ NODE_ENV: 'production', SIGN_SECRET: secret, SMS_PROVIDER: 'none' }).env).toBe('production');
+  it('refuses to start in production with the default secrets or the development SMS outbox', () => {
+    const signSecret = 'x'.repeat(40);
+    const serverSecret = 'y'.repeat(40);
+    expect(() => loadConfig({ NODE_ENV: 'production', SERVER_SECRET: serverSecret })).toThrow(/SIGN_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SIGN_SECRET: 'short', SERVER_SECRET: serverSecret })).toThrow(
+      /SIGN_SECRET/,
+    );
+    const production = { NODE_ENV: 'production', SIGN_SECRET: signSecret, SERVER_SECRET: serverSecret };
+    expect(() => loadConfig(production)).toThrow(/SMS_PROVIDER/);
+    expect(loadConfig({ ...production, SMS_PROVIDER: 'none' })).toMatchObject({ env: 'production', serverSecret });
+  });
+
+  it('refuses to start in production without its own server secret of 32+ characters', () => {
+    const production = { NODE_ENV: 'production', SIGN_SECRET: 'x'.repeat(40), SMS_PROVIDER: 'none' };
+    expect(() => loadConfig(production)).toThrow(/SERVER_SECRET must be set/);
+    expect(() => loadConfig({ ...production, SERVER_SECRET: DEFAULT_SERVER_SECRET })).toThrow(
+      /SERVER_SECRET must be set/,
+    );
+    expect(() => loadConfig({ ...production, SERVER_SECRET: 'y'.repeat(31) })).toThrow(/SERVER_SECRET must be set/);
+    expect(() => loadConfig({ ...production, SERVER_SECRET: 'x'.repeat(40) })).toThrow(
+      /SERVER_SECRET must differ from SIGN_SECRET/,
+    );
+    // the public secret cannot double as the server one outside production either
+    expect(() => loadConfig({ SIGN_SECRET: 'same-value', SERVER_SECRET: 'same-value' })).toThrow(/must differ/);
   });
 
   it('rejects malformed numbers instead of guessing', () => {

@@ -8,7 +8,10 @@ export interface AppConfig {
   dataDir: string;
   /** unset: embedded PGlite under dataDir */
   databaseUrl: string | undefined;
+  /** signs getKey requests; public by nature: the browser computes the signature, so it ships in index.html */
   signSecret: string;
+  /** server-only: seals stored RSA keys, signs file links and watermark codes (never sent to a browser) */
+  serverSecret: string;
   /** minutes without a request before a session ends */
   sessionIdleMinutes: number;
   /** hours after login when a session ends whatever its use */
@@ -23,6 +26,9 @@ export interface AppConfig {
 }
 
 export const DEFAULT_SIGN_SECRET = 'fieldpay-dev-sign-secret';
+/** development and test only: production refuses to start with it */
+export const DEFAULT_SERVER_SECRET = 'fieldpay-dev-server-secret-not-for-production';
+const MIN_SECRET_LENGTH = 32;
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
   if (value === undefined || value === '') return fallback;
@@ -40,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     signSecret: env.SIGN_SECRET ?? DEFAULT_SIGN_SECRET,
+    serverSecret: env.SERVER_SECRET ?? DEFAULT_SERVER_SECRET,
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120, 'SESSION_IDLE_MINUTES'),
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24, 'SESSION_ABSOLUTE_HOURS'),
     smsProvider: env.SMS_PROVIDER === 'none' ? 'none' : 'outbox',
@@ -48,9 +55,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === 'true',
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };
+  // SIGN_SECRET is published in index.html; the same value would hand out the server's keys
+  if (config.serverSecret === config.signSecret) {
+    throw new Error('SERVER_SECRET must differ from SIGN_SECRET (SIGN_SECRET is public)');
+  }
   if (config.env === 'production') {
-    if (config.signSecret === DEFAULT_SIGN_SECRET || config.signSecret.length < 32) {
+    if (config.signSecret === DEFAULT_SIGN_SECRET || config.signSecret.length < MIN_SECRET_LENGTH) {
       throw new Error('SIGN_SECRET must be set to a random value of at least 32 characters in production');
+    }
+    if (config.serverSecret === DEFAULT_SERVER_SECRET || config.serverSecret.length < MIN_SECRET_LENGTH) {
+      throw new Error('SERVER_SECRET must be set to a random value of at least 32 characters in production');
     }
     if (config.smsProvider === 'outbox') {
       throw new Error('SMS_PROVIDER=outbox is a development provider; set a real provider in production');

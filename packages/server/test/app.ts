@@ -14,6 +14,7 @@ import { ensureBuiltInRoles } from '../src/seed/reference';
 import { freshDatabase } from './db';
 
 export const TEST_SIGN_SECRET = 'test-sign-secret';
+export const TEST_SERVER_SECRET = 'test-server-secret-never-sent-to-a-browser';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -27,7 +28,10 @@ export function useTestApp(overrides: Partial<AppConfig> = {}): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await freshDatabase();
-    context.config = { ...loadConfig({ NODE_ENV: 'test', SIGN_SECRET: TEST_SIGN_SECRET }), ...overrides };
+    context.config = {
+      ...loadConfig({ NODE_ENV: 'test', SIGN_SECRET: TEST_SIGN_SECRET, SERVER_SECRET: TEST_SERVER_SECRET }),
+      ...overrides,
+    };
     const built = await buildApp(context.config, context.database);
     context.app = built.app;
     context.services = built.services;

@@ -25,7 +25,7 @@ export type DbScope =
   | { kind: 'system'; reason: string }
   | { kind: 'anonymous' };
 
-/** The transaction-local settings the policies read (migration 0003). */
+/** The transaction-local settings the policies read (migration 0004). */
 export interface ScopeSettings {
   tenantId: string;
   enterpriseId: string;

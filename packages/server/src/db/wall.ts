@@ -1,7 +1,7 @@
 import { APP_ROLE } from './scope';
 import type { ExecuteSql } from './client';
 
-/** Walls every table that has tenant_id (the rule lives in migration 0003's app_wall_tenant_tables). */
+/** Walls every table that has tenant_id (the rule lives in migration 0004's app_wall_tenant_tables). */
 export async function applyTenantWall(executeSql: ExecuteSql): Promise<void> {
   await executeSql('select app_wall_tenant_tables()');
 }
@@ -21,7 +21,7 @@ export async function tenantWallProblems(executeSql: ExecuteSql): Promise<string
       [APP_ROLE],
     )
   ).rows as Array<{ rolsuper: boolean; rolbypassrls: boolean; usable: boolean; owned: number }>;
-  if (!role) return [`role ${APP_ROLE} does not exist (migration 0003 makes it)`];
+  if (!role) return [`role ${APP_ROLE} does not exist (migration 0004 makes it)`];
   if (role.rolsuper || role.rolbypassrls) problems.push(`role ${APP_ROLE} can bypass row-level security`);
   if (role.owned > 0) problems.push(`role ${APP_ROLE} owns ${role.owned} relation(s)`);
   if (!role.usable) problems.push(`the database user cannot SET ROLE ${APP_ROLE}`);

@@ -93,7 +93,36 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_user').on(t.userId)],
 );
 
-/** RSA key pairs for password encryption; private keys sealed with a key derived from SIGN_SECRET. */
+/**
+ * Unmask grants of the desensitization check (decision 0009): opaque random tokens stored hashed,
+ * valid for their own user, session and tenant only, revoked with the session.
+ */
+export const desensitizationTokens = pgTable(
+  'desensitization_tokens',
+  {
+    id: idColumn(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
+    /** what the token unlocks; 'unmask' is the only scope so far */
+    scope: varchar('scope', { length: 32 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('desensitization_tokens_token_hash').on(t.tokenHash),
+    index('desensitization_tokens_session').on(t.sessionId),
+    index('desensitization_tokens_user').on(t.userId),
+  ],
+);
+
+/** RSA key pairs for password encryption; private keys sealed with a key derived from SERVER_SECRET. */
 export const rsaKeys = pgTable('rsa_keys', {
   id: idColumn(),
   publicPem: text('public_pem').notNull(),

@@ -14,18 +14,17 @@ export function safeEqualHex(a: string, b: string): boolean {
   return left.length === right.length && left.length > 0 && crypto.timingSafeEqual(left, right);
 }
 
-/** AES-256-GCM with a key derived from the configured secret; used to seal RSA private keys at rest. */
-export function seal(secret: string, plain: string): string {
-  const key = crypto.createHash('sha256').update(`seal:${secret}`).digest();
+/** AES-256-GCM under a 32-byte key (serverKey 'rsa-key-seal'); seals RSA private keys at rest. */
+export function seal(key: Buffer, plain: string): string {
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64')).join('.');
 }
 
-export function unseal(secret: string, sealed: string): string {
+/** Throws when `sealed` was not sealed under `key` (another secret) or was altered. */
+export function unseal(key: Buffer, sealed: string): string {
   const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64'));
-  const key = crypto.createHash('sha256').update(`seal:${secret}`).digest();
   const decipher = crypto.createDecipheriv('aes-256-gcm', key, iv);
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');

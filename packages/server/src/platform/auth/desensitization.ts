@@ -10,17 +10,21 @@ import {
   SMS_CODE_TTL_MS,
   SMS_COUNTDOWN_SECONDS,
 } from '@fieldpay/domain';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { smsCodes, smsOutbox, users } from '../../db/schema';
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { AppError, fail } from '../../core/errors';
+import { desensitizationTokens, smsCodes, smsOutbox, users } from '../../db/schema';
 import type { AppContext } from '../context';
 import { type AuditActor, writeAudit } from '../system/audit';
+import { randomToken, sha256Hex } from './crypto';
 import { verifyPassword } from './passwords';
 import type { KeyService } from './keys';
 import type { Principal } from './sessions';
 import type { LoginThrottle } from './throttle';
 
 const SMS_PURPOSE = 'desensitization';
+const UNMASK_SCOPE = 'unmask';
+/** randomToken(32): 43 base64url characters; anything else is refused before a lookup */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const hashCode = (userId: number, code: string) =>
   crypto.createHash('sha256').update(`${userId}:${code}`).digest('hex');
@@ -28,38 +32,55 @@ const hashCode = (userId: number, code: string) =>
 /**
  * The desensitization check (spec 3 §2, §4, §5): the signed-in user proves it is them again with
  * the password (and, for tenant-level users, an SMS code to their own phone) and gets a temporary
- * token that unlocks masked data, for exports too (decision 0007). The token is an HMAC over the
- * session, the user and the expiry: it dies with the session and cannot be moved to another one.
+ * token that unlocks masked data, for exports too (decision 0007). The token is random and only its
+ * hash is stored, with the user, session and tenant it was issued to (decision 0009): no secret can
+ * forge one, it cannot move to another session, and it dies when its session is revoked.
  * Wrong passwords count toward the login lock, so this is no side door for guessing.
  */
 export class DesensitizationService {
   constructor(private readonly services: { ctx: AppContext; keys: KeyService; throttle: LoginThrottle }) {}
 
-  private get secret(): string {
-    return this.services.ctx.config.signSecret;
-  }
-
-  private signature(principal: Principal, expiresAt: number): string {
-    return crypto
-      .createHmac('sha256', this.secret)
-      .update(`desensitization:${principal.sessionId}:${principal.userId}:${expiresAt}`)
-      .digest('base64url');
-  }
-
-  issueToken(principal: Principal, now = Date.now()): DesensitizationToken {
+  async issueToken(principal: Principal, now = Date.now()): Promise<DesensitizationToken> {
+    const token = randomToken(32);
     const expiresAt = now + DESENSITIZATION_TOKEN_TTL_MS;
-    return { token: `${expiresAt}.${this.signature(principal, expiresAt)}`, expiresAt };
+    await this.services.ctx.db.transaction(async (tx) => {
+      // the user's spent grants go as new ones come, so the table holds little more than live ones
+      await tx
+        .delete(desensitizationTokens)
+        .where(
+          and(eq(desensitizationTokens.userId, principal.userId), lt(desensitizationTokens.expiresAt, new Date(now))),
+        );
+      await tx.insert(desensitizationTokens).values({
+        tokenHash: sha256Hex(token),
+        userId: principal.userId,
+        sessionId: principal.sessionId,
+        tenantId: principal.tenantId,
+        scope: UNMASK_SCOPE,
+        expiresAt: new Date(expiresAt),
+        createdAt: new Date(now),
+      });
+    });
+    return { token, expiresAt };
   }
 
-  /** Whether `token` is a live unmask token of this very session. */
-  isValid(principal: Principal, token: string | undefined, now = Date.now()): boolean {
-    if (!token || token.length > 128) return false;
-    const [expiresText, given] = token.split('.');
-    const expiresAt = Number(expiresText);
-    if (!Number.isSafeInteger(expiresAt) || expiresAt < now || !given) return false;
-    const expected = Buffer.from(this.signature(principal, expiresAt));
-    const actual = Buffer.from(given);
-    return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
+  /** Whether `token` is a live unmask token issued to this very user, session and tenant. */
+  async isValid(principal: Principal, token: string | undefined, now = Date.now()): Promise<boolean> {
+    if (!token || !TOKEN_PATTERN.test(token)) return false;
+    const [row] = await this.services.ctx.db
+      .select({ id: desensitizationTokens.id })
+      .from(desensitizationTokens)
+      .where(
+        and(
+          eq(desensitizationTokens.tokenHash, sha256Hex(token)),
+          eq(desensitizationTokens.userId, principal.userId),
+          eq(desensitizationTokens.sessionId, principal.sessionId),
+          eq(desensitizationTokens.tenantId, principal.tenantId),
+          eq(desensitizationTokens.scope, UNMASK_SCOPE),
+          isNull(desensitizationTokens.revokedAt),
+          gt(desensitizationTokens.expiresAt, new Date(now)),
+        ),
+      );
+    return row !== undefined;
   }
 
   /** Sends a 6-digit code to the user's own phone; once per 60 s. Answers the masked phone. */

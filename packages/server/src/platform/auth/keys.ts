@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { type GetKeyResult, MSG } from '@fieldpay/domain';
-import { and, desc, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { keyGrants, rsaKeys } from '../../db/schema';
 import { ApiCode } from '@fieldpay/domain';
 import { AppError } from '../../core/errors';
 import type { AppContext } from '../context';
+import { serverKey } from '../server-keys';
 import { hmacHex, randomToken, safeEqualHex, seal, unseal } from './crypto';
 
 /** A signed getKey request is valid this long around the server's clock (DESIGN §3). */
@@ -28,14 +29,19 @@ export interface SignedKeyRequest {
 /**
  * RSA-OAEP keys for encrypting passwords in the browser. getKey is signed (HMAC of key+timestamp),
  * time-boxed and single-use per nonce; each grant (keyId) decrypts exactly one login attempt.
- * Key pairs live in the database (private half sealed) so every replica can decrypt.
+ * Key pairs live in the database (private half sealed under SERVER_SECRET) so every replica can
+ * decrypt. A pair sealed under another secret (the old SIGN_SECRET seal, a changed SERVER_SECRET)
+ * is unusable: it is dropped and a fresh pair made, so startup and login keep working.
  */
 export class KeyService {
   private current: { id: number; publicPem: string; rotateAt: number } | null = null;
   private readonly privateKeys = new Map<number, crypto.KeyObject>();
   private lastSweep = 0;
+  private readonly sealKey: Buffer;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    this.sealKey = serverKey(ctx.config.serverSecret, 'rsa-key-seal');
+  }
 
   async issue(request: SignedKeyRequest, now = Date.now()): Promise<GetKeyResult> {
     this.verifySignature(request, now);
@@ -95,15 +101,19 @@ export class KeyService {
       .where(gt(rsaKeys.rotateAt, new Date(now + GRANT_TTL_MS)))
       .orderBy(desc(rsaKeys.id))
       .limit(1);
-    if (stored) {
+    if (stored && this.open(stored)) {
       this.current = { id: stored.id, publicPem: stored.publicPem, rotateAt: stored.rotateAt.getTime() - GRANT_TTL_MS };
       return this.current;
+    }
+    if (stored) {
+      this.ctx.log.warn({ rsaKeyId: stored.id }, 'stored RSA key sealed under another secret; replacing it');
+      await this.ctx.db.delete(rsaKeys).where(eq(rsaKeys.id, stored.id));
     }
     const { publicKey, privateKey } = await generateRsaPair();
     const rotateAt = new Date(now + KEY_ROTATE_MS);
     const [row] = await this.ctx.db
       .insert(rsaKeys)
-      .values({ publicPem: publicKey, privateSealed: seal(this.ctx.config.signSecret, privateKey), rotateAt })
+      .values({ publicPem: publicKey, privateSealed: seal(this.sealKey, privateKey), rotateAt })
       .returning({ id: rsaKeys.id });
     this.privateKeys.set(row.id, crypto.createPrivateKey(privateKey));
     this.current = { id: row.id, publicPem: publicKey, rotateAt: rotateAt.getTime() - GRANT_TTL_MS };
@@ -114,10 +124,22 @@ export class KeyService {
     const cached = this.privateKeys.get(rsaKeyId);
     if (cached) return cached;
     const [row] = await this.ctx.db.select().from(rsaKeys).where(sql`${rsaKeys.id} = ${rsaKeyId}`);
-    if (!row) throw badSignature(MSG.keyExpired);
-    const key = crypto.createPrivateKey(unseal(this.ctx.config.signSecret, row.privateSealed));
-    this.privateKeys.set(rsaKeyId, key);
+    const key = row ? this.open(row) : null;
+    if (!key) throw badSignature(MSG.keyExpired);
     return key;
+  }
+
+  /** The private key of a stored pair (cached), or null when it was sealed under another secret. */
+  private open(row: { id: number; privateSealed: string }): crypto.KeyObject | null {
+    const cached = this.privateKeys.get(row.id);
+    if (cached) return cached;
+    try {
+      const key = crypto.createPrivateKey(unseal(this.sealKey, row.privateSealed));
+      this.privateKeys.set(row.id, key);
+      return key;
+    } catch {
+      return null;
+    }
   }
 
   /** Old grants and retired key pairs go away; a day of grace keeps in-flight logins working. */

@@ -1,7 +1,7 @@
 import type { Side } from '@fieldpay/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { desensitizationTokens, sessions, users } from '../../db/schema';
 import type { AppContext } from '../context';
 import { randomToken, sha256Hex } from './crypto';
 
@@ -184,23 +184,34 @@ export class SessionService {
     await db.update(sessions).set({ tenantId, enterpriseId }).where(eq(sessions.id, sessionId));
   }
 
+  /** Ends the session and the unmask tokens issued to it. */
   async revoke(sessionId: number, now = Date.now()): Promise<void> {
     this.dropWhere((p) => p.sessionId === sessionId);
-    await this.ctx.db
-      .update(sessions)
-      .set({ revokedAt: new Date(now) })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  }
-
-  /** Every session of the account, on every tenant it works in (so beyond the caller's scope). */
-  async revokeAllOfUser(userId: number, now = Date.now()): Promise<void> {
-    this.dropWhere((p) => p.userId === userId);
-    await this.ctx.scopes.withSystem('sessions: revoke every session of one account', (db) =>
-      db
+    await this.ctx.db.transaction(async (tx) => {
+      await tx
         .update(sessions)
         .set({ revokedAt: new Date(now) })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
-    );
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      await tx
+        .update(desensitizationTokens)
+        .set({ revokedAt: new Date(now) })
+        .where(and(eq(desensitizationTokens.sessionId, sessionId), isNull(desensitizationTokens.revokedAt)));
+    });
+  }
+
+  /** Every session of the account and their unmask tokens, on every tenant it works in (beyond the caller's scope). */
+  async revokeAllOfUser(userId: number, now = Date.now()): Promise<void> {
+    this.dropWhere((p) => p.userId === userId);
+    await this.ctx.scopes.withSystem('sessions: revoke every session of one account', async (db) => {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date(now) })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await db
+        .update(desensitizationTokens)
+        .set({ revokedAt: new Date(now) })
+        .where(and(eq(desensitizationTokens.userId, userId), isNull(desensitizationTokens.revokedAt)));
+    });
     // a request racing the revocation may have cached the session again before the commit
     await this.ctx.scopes.afterCommit(async () => this.dropWhere((p) => p.userId === userId));
   }

@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  DESENSITIZATION_TOKEN_TTL_MS,
   DOWNLOAD_TYPES,
   type DownloadCacheRecord,
   type LoginUserInfo,
@@ -11,12 +13,26 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLogs, downloadCaches, projectPersons, smsOutbox } from '../../db/schema';
+import { auditLogs, desensitizationTokens, downloadCaches, projectPersons, smsOutbox } from '../../db/schema';
+import { sha256Hex } from '../auth/crypto';
 import type { Principal } from '../auth/sessions';
-import { authHeaders, createPlatformUser, encryptPassword, getKey, login, useTestApp } from '../../../test/app';
+import {
+  authHeaders,
+  createPlatformUser,
+  encryptPassword,
+  getKey,
+  login,
+  TEST_SERVER_SECRET,
+  TEST_SIGN_SECRET,
+  useTestApp,
+} from '../../../test/app';
 import { createLookupWorld, insertPerson, insertProject, type LookupWorld, marker } from '../../../test/lookups';
 
 const t = useTestApp();
+
+/** The token check, in the scope of the session it is checked for (as the export route runs it). */
+const isValidFor = (principal: Principal, token: string, now?: number) =>
+  t.services.ctx.scopes.withViewer(principal, () => t.services.desensitization.isValid(principal, token, now));
 let world: LookupWorld;
 let ownProject: number;
 let siblingProject: number;
@@ -440,7 +456,7 @@ describe('desensitization', () => {
     expect(wrong.json()).toMatchObject({ success: false, code: 500, message: MSG.desensitizationPasswordWrong });
     const right = await verify(session, operator.password);
     expect(right.statusCode).toBe(200);
-    expect(right.json().result.token).toMatch(/^\d+\./);
+    expect(right.json().result.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('asks tenant-level users for an SMS code, sent once a minute, and unmasks their exports', async () => {
@@ -477,5 +493,101 @@ describe('desensitization', () => {
     const other = await login(t.app, 'platform', staff.username, staff.password);
     const moved = await post(other, '/api/sys/project/exportPersons', {}, { 'x-desensitization-token': token });
     expect(moved.statusCode).toBe(403);
+  });
+
+  /** An operator (password alone unlocks) signed in, with a token from the real check. */
+  async function operatorWithToken() {
+    const operator = await createPlatformUser(t.database, { tenantId: 0 });
+    const session = await login(t.app, 'platform', operator.username, operator.password);
+    const verified = await verify(session, operator.password);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const principal = (await t.services.sessions.resolve(session.token)) as Principal;
+    return { operator, session, principal, token: verified.json().result.token as string };
+  }
+
+  const exportUnmasked = (session: LoginUserInfo, token: string) =>
+    post(session, '/api/sys/project/exportPersons', { projectName: name }, { 'x-desensitization-token': token });
+
+  async function expectRefused(session: LoginUserInfo, token: string) {
+    const refused = await exportUnmasked(session, token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(MSG.desensitizationTokenInvalid);
+  }
+
+  it('issues an opaque random token and stores only its hash, bound to user, session and tenant', async () => {
+    const { principal, token } = await operatorWithToken();
+    const rows = await t.database.db
+      .select()
+      .from(desensitizationTokens)
+      .where(eq(desensitizationTokens.sessionId, principal.sessionId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      tokenHash: sha256Hex(token),
+      userId: principal.userId,
+      tenantId: principal.tenantId,
+      scope: 'unmask',
+      revokedAt: null,
+    });
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('refuses a token forged the old way from the public SIGN_SECRET (or from the server secret)', async () => {
+    const { session, principal, token } = await operatorWithToken();
+    const expiresAt = Date.now() + 60_000;
+    for (const secret of [TEST_SIGN_SECRET, TEST_SERVER_SECRET]) {
+      const signature = crypto
+        .createHmac('sha256', secret)
+        .update(`desensitization:${principal.sessionId}:${principal.userId}:${expiresAt}`)
+        .digest('base64url');
+      const forged = `${expiresAt}.${signature}`;
+      expect(await isValidFor(principal, forged)).toBe(false);
+      await expectRefused(session, forged);
+    }
+    // nothing was recorded for the forged ones
+    expect((await cacheList(session, { pageSize: '100' })).total).toBe(0);
+    // the real token of the same session unmasks
+    const accepted = await exportUnmasked(session, token);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await finished(session, accepted.json().result.cacheId)).unmasked).toBe(true);
+  });
+
+  it('refuses the token in another session of the same user and under another tenant', async () => {
+    const { operator, principal, token } = await operatorWithToken();
+    const other = await login(t.app, 'platform', operator.username, operator.password);
+    const otherPrincipal = (await t.services.sessions.resolve(other.token)) as Principal;
+    expect(await isValidFor(otherPrincipal, token)).toBe(false);
+    await expectRefused(other, token);
+    expect(await isValidFor({ ...principal, tenantId: world.tenantA }, token)).toBe(false);
+    expect(await isValidFor(principal, token)).toBe(true);
+  });
+
+  it('refuses an expired token', async () => {
+    const { session, principal, token } = await operatorWithToken();
+    const past = Date.now() - DESENSITIZATION_TOKEN_TTL_MS - 1000;
+    const stale = await t.services.ctx.scopes.withViewer(principal, () =>
+      t.services.desensitization.issueToken(principal, past),
+    );
+    await expectRefused(session, stale.token);
+    const afterTtl = Date.now() + DESENSITIZATION_TOKEN_TTL_MS + 1000;
+    expect(await isValidFor(principal, token, afterTtl)).toBe(false);
+  });
+
+  it('revokes the tokens of a session at logout, and of every session when all of them are revoked', async () => {
+    const { operator, session, principal, token } = await operatorWithToken();
+    const logout = await t.app.inject({ method: 'GET', url: '/platform/v2/logout', headers: authHeaders(session) });
+    expect(logout.statusCode).toBe(200);
+    expect(await isValidFor(principal, token)).toBe(false);
+    const [row] = await t.database.db
+      .select()
+      .from(desensitizationTokens)
+      .where(eq(desensitizationTokens.tokenHash, sha256Hex(token)));
+    expect(row.revokedAt).not.toBeNull();
+
+    const again = await login(t.app, 'platform', operator.username, operator.password);
+    const { token: second } = (await verify(again, operator.password)).json().result;
+    const secondPrincipal = (await t.services.sessions.resolve(again.token)) as Principal;
+    expect(await isValidFor(secondPrincipal, second)).toBe(true);
+    await t.services.sessions.revokeAllOfUser(operator.id);
+    expect(await isValidFor(secondPrincipal, second)).toBe(false);
   });
 });

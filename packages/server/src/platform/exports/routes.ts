@@ -48,17 +48,17 @@ export function registerExportRoute<Filters extends z.ZodType>(
         actor: actorOf(request),
         kind: options.kind,
         filters: request.body,
-        unmasked: unmaskRequested(services, request),
+        unmasked: await unmaskRequested(services, request),
       });
       return ok({ cacheId }, MSG.exportSubmitted);
     },
   );
 }
 
-function unmaskRequested(services: Services, request: FastifyRequest): boolean {
+async function unmaskRequested(services: Services, request: FastifyRequest): Promise<boolean> {
   const token = request.headers[DESENSITIZATION_TOKEN_HEADER];
   if (token === undefined || token === '') return false;
-  if (typeof token !== 'string' || !services.desensitization.isValid(principalOf(request), token)) {
+  if (typeof token !== 'string' || !(await services.desensitization.isValid(principalOf(request), token))) {
     throw fail.forbidden(MSG.desensitizationTokenInvalid);
   }
   return true;

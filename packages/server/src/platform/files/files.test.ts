@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import {
   createPlatformUser,
   createTenant,
   login,
+  TEST_SERVER_SECRET,
+  TEST_SIGN_SECRET,
   useTestApp,
 } from '../../../test/app';
 import {
@@ -25,7 +28,8 @@ import {
   xlsxOf,
   zipOf,
 } from '../../../test/file-fixtures';
-import { imageDimensions, STAMP_METADATA_KEYWORD } from './watermark';
+import { serverKey } from '../server-keys';
+import { imageDimensions, STAMP_METADATA_KEYWORD, stampHash } from './watermark';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-files-test-'));
 const t = useTestApp({ dataDir });
@@ -351,6 +355,21 @@ describe('reading files', () => {
     expect(response.json().message).toBe(MSG.fileLinkExpired);
   });
 
+  it('opens only links signed with the server key for file links, never with SIGN_SECRET', async () => {
+    const [, tenantId, fileKey] = /\/(\d+)\/([A-Za-z0-9_-]+)$/.exec(address) as RegExpExecArray;
+    const expires = Date.now() + 60_000;
+    const linkSignedWith = (key: crypto.BinaryLike) => {
+      const sign = crypto.createHmac('sha256', key).update(`${tenantId}/${fileKey}:${expires}:inline`).digest('hex');
+      return `${address}?expires=${expires}&disposition=inline&sign=${sign}`;
+    };
+    const open = (url: string) => t.app.inject({ method: 'GET', url });
+    // SIGN_SECRET is in every served index.html; the bare server secret and another purpose's key are not the link key
+    for (const key of [TEST_SIGN_SECRET, TEST_SERVER_SECRET, serverKey(TEST_SERVER_SECRET, 'watermark')]) {
+      expect((await open(linkSignedWith(key))).statusCode).toBe(403);
+    }
+    expect((await open(linkSignedWith(serverKey(TEST_SERVER_SECRET, 'file-link')))).statusCode).toBe(200);
+  });
+
   it('addresses that are not file addresses are refused', async () => {
     const response = await t.app.inject({
       method: 'GET',
@@ -426,6 +445,23 @@ describe('the watermark variant', () => {
       if (index === 1) expect(text).toContain(`tEXt${STAMP_METADATA_KEYWORD}`);
       const row = await t.services.files.findByAddress(result.address);
       expect(row?.watermark?.hash).toBe(result.stampHash);
+    }
+  });
+
+  it('signs the tamper code with the server key for watermarks, not with SIGN_SECRET', async () => {
+    const response = await upload(sessions.tenantStaff, fileParts('现场.png', pngOf(40, 30)), 'uploadWithWatermark');
+    const [result] = response.json().result as Array<{ address: string; stampHash: string }>;
+    const row = (await t.services.files.findByAddress(result.address))!;
+    const stamp = row.watermark!;
+    const facts = {
+      originalSha256: stamp.originalSha256,
+      tenantId: row.tenantId,
+      uploaderId: row.ownerUserId,
+      stampedAt: new Date(stamp.stampedAt),
+    };
+    expect(stampHash(serverKey(TEST_SERVER_SECRET, 'watermark'), facts)).toBe(result.stampHash);
+    for (const key of [TEST_SIGN_SECRET, TEST_SERVER_SECRET, serverKey(TEST_SERVER_SECRET, 'file-link')]) {
+      expect(stampHash(Buffer.from(key), facts)).not.toBe(result.stampHash);
     }
   });
 

@@ -3,8 +3,9 @@ import crypto from 'node:crypto';
 /**
  * Addresses and signed links of stored files (decision 0006). The address
  * `/api/resource/file/{tenantId}/{fileKey}` is stable and is what business records keep; a link is
- * the address plus an expiry and an HMAC-SHA256 (key: SIGN_SECRET), so an <img>, a PDF viewer or a
- * download can open the file without the session header, until the link expires.
+ * the address plus an expiry and an HMAC-SHA256 (key: serverKey 'file-link', decision 0009), so an
+ * <img>, a PDF viewer or a download can open the file without the session header, until the link
+ * expires.
  */
 
 export const FILE_ROUTE_PREFIX = '/api/resource/file';
@@ -28,11 +29,11 @@ export function parseAddress(address: string): FileRef | null {
   return match ? { tenantId: Number(match[1]), fileKey: match[2] } : null;
 }
 
-const signatureOf = (secret: string, ref: FileRef, expires: number, disposition: Disposition): string =>
-  crypto.createHmac('sha256', secret).update(`${ref.tenantId}/${ref.fileKey}:${expires}:${disposition}`).digest('hex');
+const signatureOf = (key: Buffer, ref: FileRef, expires: number, disposition: Disposition): string =>
+  crypto.createHmac('sha256', key).update(`${ref.tenantId}/${ref.fileKey}:${expires}:${disposition}`).digest('hex');
 
 export function signedLink(
-  secret: string,
+  key: Buffer,
   ref: FileRef,
   options: { ttlMs?: number; disposition?: Disposition; now?: number } = {},
 ): { url: string; expiresAt: number } {
@@ -41,7 +42,7 @@ export function signedLink(
   const query = new URLSearchParams({
     expires: String(expiresAt),
     disposition,
-    sign: signatureOf(secret, ref, expiresAt, disposition),
+    sign: signatureOf(key, ref, expiresAt, disposition),
   });
   return { url: `${addressOf(ref)}?${query}`, expiresAt };
 }
@@ -49,12 +50,12 @@ export function signedLink(
 export type LinkCheck = 'valid' | 'expired' | 'forged';
 
 export function checkLink(
-  secret: string,
+  key: Buffer,
   ref: FileRef,
   query: { expires: number; disposition: Disposition; sign: string },
   now: number = Date.now(),
 ): LinkCheck {
-  const expected = Buffer.from(signatureOf(secret, ref, query.expires, query.disposition), 'hex');
+  const expected = Buffer.from(signatureOf(key, ref, query.expires, query.disposition), 'hex');
   const given = Buffer.from(query.sign, 'hex');
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return 'forged';
   return query.expires < now ? 'expired' : 'valid';

@@ -18,7 +18,7 @@ import { ok } from '../../http/envelope';
 import { fail } from '../../core/errors';
 import { principalOf } from '../../http/guards';
 import type { RouteDeps } from '../../http/types';
-import { checkLink, type Disposition, FILE_ROUTE_PREFIX } from './links';
+import { type Disposition, FILE_ROUTE_PREFIX } from './links';
 import type { FileRow, FileService } from './service';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -76,7 +76,6 @@ async function sendFile(
  */
 export function registerFileRoutes({ app, services, guards }: RouteDeps): void {
   const { files } = services;
-  const { signSecret } = services.ctx.config;
 
   void app.register(async (scope) => {
     // an oversize file is cut at the cap and refused with its own message, not a bare 413
@@ -253,7 +252,7 @@ export function registerFileRoutes({ app, services, guards }: RouteDeps): void {
       const { sign, expires, disposition } = request.query;
       const address = `${FILE_ROUTE_PREFIX}/${tenantId}/${fileKey}`;
       if (sign !== undefined) {
-        const check = checkLink(signSecret, { tenantId, fileKey }, { expires: expires ?? 0, disposition, sign });
+        const check = files.checkLink({ tenantId, fileKey }, { expires: expires ?? 0, disposition, sign });
         if (check === 'forged') throw fail.forbidden();
         if (check === 'expired') throw fail.forbidden(MSG.fileLinkExpired);
         const row = await files.findByAddress(address);

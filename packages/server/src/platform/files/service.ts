@@ -33,9 +33,19 @@ import type { Principal } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { chinaDateTime } from '../china-time';
 import { auditActorOf, writeAudit } from '../system/audit';
-import { addressOf, type Disposition, FILE_LINK_TTL_MS, parseAddress, signedLink } from './links';
+import { serverKey } from '../server-keys';
+import {
+  addressOf,
+  checkLink,
+  type Disposition,
+  FILE_LINK_TTL_MS,
+  type FileRef,
+  type LinkCheck,
+  parseAddress,
+  signedLink,
+} from './links';
 import { type FileStorage, LocalDiskStorage } from './storage';
-import { imageDimensions, MAX_STAMP_PIXELS, stampImage } from './watermark';
+import { imageDimensions, MAX_STAMP_PIXELS, stampHash, stampImage } from './watermark';
 import { zipEntryNames } from './zip-entries';
 
 export type FileRow = typeof files.$inferSelect;
@@ -84,6 +94,8 @@ const isOperator = (principal: Principal) => principal.side === 'platform' && pr
  */
 export class FileService {
   private readonly scratchDir: string;
+  private readonly linkKey: Buffer;
+  private readonly watermarkKey: Buffer;
 
   constructor(
     private readonly ctx: AppContext,
@@ -91,6 +103,8 @@ export class FileService {
   ) {
     // beside the files, so a checked upload moves into place with a rename
     this.scratchDir = path.join(ctx.config.dataDir, 'tmp', 'uploads');
+    this.linkKey = serverKey(ctx.config.serverSecret, 'file-link');
+    this.watermarkKey = serverKey(ctx.config.serverSecret, 'watermark');
   }
 
   /** The configuration value manager_file_size in MB (default 10). */
@@ -241,10 +255,12 @@ export class FileService {
       throw fail.validation(MSG.imageUnreadable);
     }
     const stampedAt = new Date();
-    const hash = crypto
-      .createHmac('sha256', this.ctx.config.signSecret)
-      .update(`${file.sha256}|${principal.tenantId}|${principal.userId}|${stampedAt.toISOString()}`)
-      .digest('hex');
+    const hash = stampHash(this.watermarkKey, {
+      originalSha256: file.sha256,
+      tenantId: principal.tenantId,
+      uploaderId: principal.userId,
+      stampedAt,
+    });
     const code = hash.slice(0, 16).toUpperCase();
     const result = await stampImage({
       bytes,
@@ -358,10 +374,14 @@ export class FileService {
   }
 
   linkFor(row: FileRow, options: { disposition?: Disposition; ttlMs?: number } = {}) {
-    return signedLink(this.ctx.config.signSecret, row, {
+    return signedLink(this.linkKey, row, {
       ttlMs: options.ttlMs ?? FILE_LINK_TTL_MS,
       disposition: options.disposition,
     });
+  }
+
+  checkLink(ref: FileRef, query: { expires: number; disposition: Disposition; sign: string }): LinkCheck {
+    return checkLink(this.linkKey, ref, query);
   }
 
   toUploadedFile(row: FileRow): UploadedFile {

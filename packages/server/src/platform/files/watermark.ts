@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -76,6 +77,21 @@ function loadCanvas(): Promise<Canvas> {
   });
   return canvasModule;
 }
+
+/** What the tamper hash covers: the original image, who uploaded it where, and when. */
+export interface StampFacts {
+  originalSha256: string;
+  tenantId: number;
+  uploaderId: number;
+  stampedAt: Date;
+}
+
+/** The tamper hash (its first 16 hex characters are the printed 防伪码): HMAC-SHA256 under serverKey 'watermark'. */
+export const stampHash = (key: Buffer, facts: StampFacts): string =>
+  crypto
+    .createHmac('sha256', key)
+    .update(`${facts.originalSha256}|${facts.tenantId}|${facts.uploaderId}|${facts.stampedAt.toISOString()}`)
+    .digest('hex');
 
 export interface StampInput {
   bytes: Buffer;
