@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSION_CODES, PERMISSIONS } from './permissions';
+
+describe('PERMISSIONS catalogue', () => {
+  it('has module:screen:action codes with a Chinese name each', () => {
+    for (const code of PERMISSION_CODES) {
+      expect(code).toMatch(/^[A-Za-z]+:[A-Za-z]+:[A-Za-z]+$/);
+      expect(PERMISSIONS[code].name).toMatch(/[\u4e00-\u9fa5]/);
+    }
+  });
+
+  it('keeps the spec codes exactly as written', () => {
+    expect(PERMISSION_CODES).toEqual(
+      expect.arrayContaining([
+        'projectManage:pro:modify',
+        'projectManage:list:export',
+        'settlement:list:withdraw',
+        'settlement:Infor:download',
+        'page:list:download',
+        'personalAccountManage:info:desensitization',
+        'enterpriseAccountManage:info:modifyAccount',
+        'cusVerify:list:reject',
+      ]),
+    );
+  });
+
+  it('keeps operator-only codes on the platform side', () => {
+    const operatorOnly = PERMISSION_CODES.filter((code) => PERMISSIONS[code].platformOperatorOnly);
+    expect(operatorOnly.length).toBeGreaterThan(0);
+    for (const code of operatorOnly) expect(PERMISSIONS[code].side).toBe('platform');
+  });
+});
