@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { installAccessControl } from './http/access';
 import { installErrorHandling } from './http/error-handler';
 import { createGuards } from './http/guards';
 import { installSecurityHeaders } from './http/security-headers';
@@ -84,6 +85,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
   installErrorHandling(app);
+  const services = createServices({ db: database.db, config, log: app.log }, database.executeSql);
+  const guards = createGuards(services);
+  installAccessControl(app, guards);
 
   installSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
@@ -99,8 +103,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const services = createServices({ db: database.db, config, log: app.log }, database.executeSql);
-  const deps: RouteDeps = { app, services, guards: createGuards(services) };
+  const deps: RouteDeps = { app, services, guards };
   registerSystemRoutes(deps);
   registerAuthRoutes(deps);
   registerTenantRoutes(deps);
