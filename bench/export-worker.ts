@@ -19,6 +19,7 @@ import { projectPersonExport } from '../packages/server/src/modules/projects/exp
 import type { Principal } from '../packages/server/src/platform/auth/sessions';
 import { cellsOf } from '../packages/server/src/platform/exports/definition';
 import { applyReferenceData } from '../packages/server/src/seed/reference';
+import { DbScopes } from '../packages/server/src/db/scope';
 import { createServices } from '../packages/server/src/services';
 
 const [mode, dir, rowsArg] = process.argv.slice(2);
@@ -86,7 +87,8 @@ async function job(): Promise<void> {
   const database = await open();
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir });
   const log = pino({ level: 'warn' });
-  const services = createServices({ db: database.db, config, log }, database.executeSql);
+  const scopes = new DbScopes(database);
+  const services = createServices({ db: scopes.db, scopes, config, log }, database.executeSql);
   // the job's own time: from the moment pg-boss hands it to the handler until the handler is done
   let jobSeconds = 0;
   let jobCpuSeconds = 0;
@@ -130,13 +132,9 @@ async function job(): Promise<void> {
     tenantId: enterprise.tenantId,
     ip: '127.0.0.1',
   };
-  const cacheId = await services.exports.submit({
-    principal,
-    actor,
-    kind: 'project.persons',
-    filters: {},
-    unmasked: false,
-  });
+  const cacheId = await scopes.withViewer(principal, () =>
+    services.exports.submit({ principal, actor, kind: 'project.persons', filters: {}, unmasked: false }),
+  );
   for (;;) {
     const [cache] = await database.db.select().from(downloadCaches).where(eq(downloadCaches.id, cacheId));
     if (cache.downloadStatus === 2) throw new Error('the export failed');

@@ -1,3 +1,4 @@
+export * from './access/permissions';
 export * from './api/auth';
 export * from './api/codes';
 export * from './api/envelope';

@@ -16,6 +16,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { DbScopes } from './db/scope';
 import { assertTenantWall } from './db/wall';
+import { installAccessControl } from './http/access';
 import { installErrorHandling } from './http/error-handler';
 import { createGuards } from './http/guards';
 import { installSecurityHeaders } from './http/security-headers';
@@ -89,6 +90,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
   installErrorHandling(app);
+  const services = createServices({ db: scopes.db, scopes, config, log: app.log }, database.executeSql);
+  const guards = createGuards(services);
+  installAccessControl(app, guards);
+  installRequestScope(app, scopes);
 
   installSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
@@ -104,9 +109,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  installRequestScope(app, scopes);
-  const services = createServices({ db: scopes.db, scopes, config, log: app.log }, database.executeSql);
-  const deps: RouteDeps = { app, services, guards: createGuards(services) };
+  const deps: RouteDeps = { app, services, guards };
   registerSystemRoutes(deps);
   registerAuthRoutes(deps);
   registerTenantRoutes(deps);

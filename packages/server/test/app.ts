@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import type { LoginUserInfo, Side } from '@fieldpay/domain';
+import type { LoginUserInfo, PermissionCode, Side } from '@fieldpay/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
-import { enterpriseMembers, enterprises, roles, tenants, userRoles, users } from '../src/db/schema';
+import { enterpriseMembers, enterprises, rolePermissions, roles, tenants, userRoles, users } from '../src/db/schema';
 import { hashPassword } from '../src/platform/auth/passwords';
 import type { Services } from '../src/services';
 import { fakeCreditCode } from '../src/seed/demo';
@@ -124,6 +124,24 @@ async function roleIdOf(database: Database, tenantId: number, code: string): Pro
   return row.id;
 }
 
+/** A role of a tenant holding exactly `permissions` (and no menus), for users short of a code. */
+export async function createRole(
+  database: Database,
+  input: { tenantId: number; side: Side; permissions: PermissionCode[] },
+): Promise<string> {
+  const code = `test_${unique()}`;
+  const [role] = await database.db
+    .insert(roles)
+    .values({ tenantId: input.tenantId, side: input.side, code, name: '测试角色' })
+    .returning({ id: roles.id });
+  if (input.permissions.length) {
+    await database.db
+      .insert(rolePermissions)
+      .values(input.permissions.map((permCode) => ({ roleId: role.id, permCode })));
+  }
+  return code;
+}
+
 /** A platform user; tenant 0 makes an operator (userIdentity 1). `roleCode` null: no role at all. */
 export async function createPlatformUser(
   database: Database,
@@ -150,8 +168,11 @@ export async function createPlatformUser(
   return { id: user.id, username, password };
 }
 
-/** An enterprise user whose company is registered on each of the given tenants. */
-export async function createEnterpriseUser(database: Database, input: { tenantIds: number[]; password?: string }) {
+/** An enterprise user whose company is registered on each of the given tenants (as enterprise_admin by default). */
+export async function createEnterpriseUser(
+  database: Database,
+  input: { tenantIds: number[]; password?: string; roleCode?: string },
+) {
   const password = input.password ?? 'Enterprise@12345';
   const username = uniqueMobile();
   const [user] = await database.db
@@ -170,7 +191,7 @@ export async function createEnterpriseUser(database: Database, input: { tenantId
       userId: user.id,
       enterpriseId: enterprise.id,
       tenantId,
-      roleId: await roleIdOf(database, tenantId, 'enterprise_admin'),
+      roleId: await roleIdOf(database, tenantId, input.roleCode ?? 'enterprise_admin'),
     });
   }
   return { id: user.id, username, password, enterpriseIds };

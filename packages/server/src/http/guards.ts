@@ -1,5 +1,5 @@
-import { MSG, type Side } from '@fieldpay/domain';
-import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { MSG, type PermissionCode, type Side } from '@fieldpay/domain';
+import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../platform/auth/sessions';
 import { type AuditActor, auditActorOf } from '../platform/system/audit';
 import type { Services } from '../services';
@@ -23,12 +23,16 @@ export function principalOf(request: FastifyRequest): Principal {
 /** Who the audit log names for a request that passed `authenticate`. */
 export const actorOf = (request: FastifyRequest): AuditActor => auditActorOf(principalOf(request), request.ip);
 
+/** A check of a request; it throws the 401 or 403 that ends it. */
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
 /**
- * Guards for routes. The tenant always comes from the session; an X-Tenant-Id header may only
- * name the session's own tenant (the web sends it on every call), anything else is refused.
+ * The checks the access hook (access.ts) puts in front of a route. The tenant always comes from the
+ * session; an X-Tenant-Id header may only name the session's own tenant (the web sends it on every
+ * call), anything else is refused.
  */
 export function createGuards(services: Services) {
-  const authenticate: preHandlerHookHandler = async (request) => {
+  const authenticate: Guard = async (request) => {
     const token = request.headers[TOKEN_HEADER];
     if (typeof token !== 'string' || token.length === 0) throw fail.unauthorized(MSG.tokenMissing);
     if (token.length > 256) throw fail.unauthorized();
@@ -42,20 +46,20 @@ export function createGuards(services: Services) {
   };
 
   const side =
-    (expected: Side): preHandlerHookHandler =>
+    (expected: Side): Guard =>
     async (request) => {
       if (principalOf(request).side !== expected) throw fail.forbidden(MSG.wrongSide);
     };
 
   /** Refuses a session whose roles lack the permission code (403). */
   const permission =
-    (code: string): preHandlerHookHandler =>
+    (code: PermissionCode): Guard =>
     async (request) => {
       if (!(await services.access.hasPermission(principalOf(request), code))) throw fail.forbidden();
     };
 
   /** Platform level only: the tenant-0 administrators (userIdentity 1). */
-  const platformAdmin: preHandlerHookHandler = async (request) => {
+  const platformAdmin: Guard = async (request) => {
     const principal = principalOf(request);
     if (principal.side !== 'platform' || principal.userIdentity !== 1) throw fail.forbidden();
   };

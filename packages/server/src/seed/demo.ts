@@ -1,7 +1,7 @@
 import { fakerZH_CN as faker } from '@faker-js/faker';
 import { USCC_TYPES_BY_AUTHORITY, usccCheckChar } from '@fieldpay/domain';
 import { and, count, eq } from 'drizzle-orm';
-import type { AppDb, DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { enterpriseMembers, enterprises, notices, projects, roles, tenants, userRoles, users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { seedCatalogueData } from './demo-catalogue';

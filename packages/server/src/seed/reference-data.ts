@@ -8,6 +8,11 @@ import {
   INVOICE_RECIPIENT_STATUS,
   PARENT_VISIT_TYPE_NAMES,
   PAY_STATUS_LIST_READING,
+  PERMISSION_CODES,
+  PERMISSIONS,
+  type PermissionCode,
+  type PermissionDefinition,
+  type PermissionSide,
   PERSON_LOGIN_FLAG,
   PROJECT_STATUS,
   SETTLEMENT_AUDIT_STATUS,
@@ -20,52 +25,32 @@ import {
 } from '@fieldpay/domain';
 
 /**
- * Reference data every installation has: permission codes, menus, dictionaries and config values.
+ * Reference data every installation has: permission rows, menus, dictionaries and config values.
  * Applied (idempotently) at every start, so adding a screen's menu entry is one line here.
  */
 
 export interface PermissionSeed {
-  code: string;
+  code: PermissionCode;
   name: string;
-  side: Side | 'both';
+  side: PermissionSide;
 }
 
-/** Every permission code the three spec documents name, and the system's own. */
-export const PERMISSIONS: PermissionSeed[] = [
-  { code: 'projectManage:pro:modify', name: '项目编辑', side: 'platform' },
-  { code: 'projectManage:list:export', name: '项目列表导出', side: 'both' },
-  { code: 'settlement:list:withdraw', name: '结算单撤回', side: 'both' },
-  { code: 'settlement:Infor:download', name: '结算明细下载', side: 'both' },
-  { code: 'page:list:download', name: '缓存文件下载', side: 'both' },
-  { code: 'personalAccountManage:info:password', name: '自然人修改密码', side: 'platform' },
-  { code: 'personalAccountManage:info:desensitization', name: '自然人脱敏查看', side: 'platform' },
-  { code: 'personalAccountManage:info:clearLogin', name: '自然人解除登录限制', side: 'platform' },
-  { code: 'personalAccountManage:list:disable', name: '自然人禁用/启用', side: 'platform' },
-  { code: 'personalAccountManage:list:transferOut', name: '自然人转出', side: 'platform' },
-  { code: 'personalAccountManage:list:transferOutRecord', name: '自然人转出记录', side: 'platform' },
-  { code: 'personalAgreement:list:download', name: '个人协议下载', side: 'both' },
-  { code: 'enterpriseAccountManage:list:disable', name: '企业禁用/启用', side: 'platform' },
-  { code: 'enterpriseAccountManage:info:modify', name: '企业认证信息修改', side: 'platform' },
-  { code: 'enterpriseAccountManage:info:modifyAccount', name: '企业结算账户修改', side: 'platform' },
-  { code: 'enterpriseAccountManage:info:desensitization', name: '企业脱敏查看', side: 'platform' },
-  { code: 'enterpriseAgreement:list:download', name: '企业协议下载与预览', side: 'platform' },
-  { code: 'enterpriseAgreement:list:add', name: '新增企业协议', side: 'platform' },
-  { code: 'enterpriseAgreement:list:delete', name: '删除企业协议', side: 'platform' },
-  { code: 'cusVerify:list:adopt', name: '客户审核通过', side: 'platform' },
-  { code: 'cusVerify:list:reject', name: '客户审核驳回', side: 'platform' },
-  { code: 'sysConfig:list:edit', name: '系统配置修改', side: 'platform' },
-  { code: 'sysAudit:list:view', name: '审计日志查看', side: 'platform' },
-  { code: 'appVersion:list:add', name: '发布APP版本', side: 'platform' },
-  { code: 'sensitiveWord:list:edit', name: '敏感词维护', side: 'platform' },
-];
+/** The permission rows: the domain's catalogue, one row a code. */
+export const PERMISSION_ROWS: PermissionSeed[] = PERMISSION_CODES.map((code) => ({
+  code,
+  name: PERMISSIONS[code].name,
+  side: PERMISSIONS[code].side,
+}));
 
-/** Codes only the platform operator (tenant 0) holds. */
-export const PLATFORM_ONLY_PERMISSIONS = new Set([
-  'sysConfig:list:edit',
-  'sysAudit:list:view',
-  'appVersion:list:add',
-  'sensitiveWord:list:edit',
-]);
+/**
+ * The codes a built-in role holds: every code of its side, the operator-only ones only for the
+ * platform operator's role.
+ */
+export const builtInRoleCodes = (side: Side, isOperator: boolean): PermissionCode[] =>
+  PERMISSION_CODES.filter((code) => {
+    const permission: PermissionDefinition = PERMISSIONS[code];
+    return (permission.side === 'both' || permission.side === side) && (isOperator || !permission.platformOperatorOnly);
+  });
 
 export interface MenuSeed {
   name: string;

@@ -1,6 +1,6 @@
 import type { Side } from '@fieldpay/domain';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
-import type { AppDb, DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import {
   configs,
   dictItems,
@@ -20,8 +20,8 @@ import {
   DICTS,
   MENUS,
   type MenuSeed,
-  PERMISSIONS,
-  PLATFORM_ONLY_PERMISSIONS,
+  builtInRoleCodes,
+  PERMISSION_ROWS,
   PLATFORM_TENANT,
   SENSITIVE_WORD_SEEDS,
   TASK_TYPE_SEEDS,
@@ -90,9 +90,7 @@ export async function ensureBuiltInRoles(tx: DbOrTx, tenantId: number): Promise<
         .values(menuIds.map((menuId) => ({ roleId: role.id, menuId })))
         .onConflictDoNothing();
     }
-    const codes = PERMISSIONS.filter(
-      (p) => (p.side === 'both' || p.side === template.side) && (isOperator || !PLATFORM_ONLY_PERMISSIONS.has(p.code)),
-    ).map((p) => p.code);
+    const codes = builtInRoleCodes(template.side, isOperator);
     if (codes.length) {
       await tx
         .insert(rolePermissions)
@@ -105,7 +103,7 @@ export async function ensureBuiltInRoles(tx: DbOrTx, tenantId: number): Promise<
 export async function applyReferenceData(db: DbOrTx): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(tenants).values(PLATFORM_TENANT).onConflictDoNothing();
-    for (const permission of PERMISSIONS) {
+    for (const permission of PERMISSION_ROWS) {
       await tx
         .insert(permissions)
         .values(permission)

@@ -1,6 +1,6 @@
 import type { LoginUserInfo } from '@fieldpay/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { hasPermission, rememberedTenant, SESSION_STORAGE_KEY, useSession } from './session-store';
+import { rememberedTenant, SESSION_STORAGE_KEY, useSession } from './session-store';
 
 const info = (tenantId: number, token = 'tok'): LoginUserInfo => ({
   token,
@@ -67,12 +67,5 @@ describe('session store', () => {
     expect(state.permList).toEqual([]);
     expect(state.side).toBe('enterprise');
     expect(state.tenantChoice?.tenantId).toBe(1);
-  });
-});
-
-describe('hasPermission', () => {
-  it('tests whether the permission list holds a code', () => {
-    expect(hasPermission(['page:list:download'], 'page:list:download')).toBe(true);
-    expect(hasPermission(['page:list:download'], 'projectManage:pro:modify')).toBe(false);
   });
 });

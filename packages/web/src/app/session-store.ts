@@ -90,5 +90,3 @@ export function rememberedTenant(choice: TenantChoice | null, account: string, n
   if (!choice || choice.account !== account || choice.expiresAt <= now) return null;
   return choice.tenantId;
 }
-
-export const hasPermission = (permList: readonly string[], code: string): boolean => permList.includes(code);

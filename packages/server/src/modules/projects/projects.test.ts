@@ -1,7 +1,9 @@
+import { ApiCode, MSG } from '@fieldpay/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/app';
+import { authHeaders, createPlatformUser, createRole, login, useTestApp } from '../../../test/app';
 import { askLookup, createLookupWorld, insertProject, type LookupWorld, labelsOf, marker } from '../../../test/lookups';
 import { projectDataRelations } from '../../db/schema';
+import { builtInRoleCodes } from '../../seed/reference-data';
 
 const t = useTestApp();
 let world: LookupWorld;
@@ -55,5 +57,25 @@ describe('data-relation project lookup', () => {
       `${search}心血管学术推广项目`,
     ]);
     expect((await askLookup(t.app, world.admin, 'dataProject', { name: search })).total).toBe(2);
+  });
+});
+
+describe('project list permission', () => {
+  it('answers 403 without projectManage:list:view, even to a role holding every other code of the side', async () => {
+    const list = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/sys/project/queryList', query: { projectName: search }, headers });
+    const allowed = await list(authHeaders(world.staffA));
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json().result.total).toBeGreaterThan(0);
+
+    const roleCode = await createRole(t.database, {
+      tenantId: world.tenantA,
+      side: 'platform',
+      permissions: builtInRoleCodes('platform', false).filter((code) => code !== 'projectManage:list:view'),
+    });
+    const user = await createPlatformUser(t.database, { tenantId: world.tenantA, roleCode });
+    const refused = await list(authHeaders(await login(t.app, 'platform', user.username, user.password)));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, code: ApiCode.forbidden, message: MSG.forbidden });
   });
 });

@@ -1,4 +1,4 @@
-import { type MenuItem, type PermResult, permResultSchema, type Side } from '@fieldpay/domain';
+import { type MenuItem, type PermissionCode, type PermResult, permResultSchema, type Side } from '@fieldpay/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { enterpriseMembers, menus, roleMenus, rolePermissions, userRoles } from '../../db/schema';
@@ -62,7 +62,7 @@ export class AccessService {
     return roleIds;
   }
 
-  async hasPermission(principal: Principal, code: string): Promise<boolean> {
+  async hasPermission(principal: Principal, code: PermissionCode): Promise<boolean> {
     return (await this.permissionsOf(principal)).permSet.has(code);
   }
 

@@ -29,11 +29,11 @@ import { hashPassword, verifyPassword } from './passwords';
 const SIDES: Side[] = ['platform', 'enterprise'];
 type PermEnvelope = z.infer<ReturnType<typeof envelopeOf<typeof permResultSchema>>>;
 
-export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
+export function registerAuthRoutes({ app, services }: RouteDeps): void {
   app.get(
     '/api/sys2/getKey',
     {
-      config: CREDENTIAL_RATE_LIMIT,
+      config: { ...CREDENTIAL_RATE_LIMIT, access: 'public' },
       schema: {
         tags: ['会话'],
         summary: '获取登录加密公钥（签名、5分钟有效、一次性）',
@@ -59,7 +59,7 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
   app.get(
     '/sys/randomImage/:checkKey',
     {
-      config: CREDENTIAL_RATE_LIMIT,
+      config: { ...CREDENTIAL_RATE_LIMIT, access: 'public' },
       schema: {
         tags: ['会话'],
         summary: '图形验证码（data URL）',
@@ -73,12 +73,12 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
   for (const side of SIDES) {
     const base = `/${side}/v2`;
     const tag = side === 'platform' ? '平台端会话' : '企业端会话';
-    const sideGuards = [guards.authenticate, guards.side(side)];
+    const sideSession = { access: { side } };
 
     app.post(
       `${base}/login`,
       {
-        config: CREDENTIAL_RATE_LIMIT,
+        config: { ...CREDENTIAL_RATE_LIMIT, access: 'public' },
         schema: {
           tags: [tag],
           summary: '登录（RSA-OAEP 加密密码）',
@@ -91,7 +91,7 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
 
     app.get(
       `${base}/logout`,
-      { schema: { tags: [tag], summary: '退出登录（令牌立即失效）' }, preHandler: sideGuards },
+      { config: sideSession, schema: { tags: [tag], summary: '退出登录（令牌立即失效）' } },
       async (request) => {
         const principal = principalOf(request);
         await services.sessions.revoke(principal.sessionId);
@@ -102,12 +102,12 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
     app.post(
       `${base}/ping`,
       {
+        config: sideSession,
         schema: {
           tags: [tag],
           summary: '会话保持',
           response: { 200: envelopeOf(z.object({ expiresAt: z.number().int() })) },
         },
-        preHandler: sideGuards,
       },
       async (request) => {
         const expiresAt = await services.sessions.touch(principalOf(request).sessionId);
@@ -118,13 +118,13 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
     app.get(
       `${base}/queryPerm`,
       {
+        config: sideSession,
         schema: {
           tags: [tag],
           summary: '菜单与权限列表（三级菜单）',
           querystring: queryPermQuerySchema,
           response: { 200: envelopeOf(permResultSchema) },
         },
-        preHandler: sideGuards,
       },
       async (request, reply) => {
         const principal = principalOf(request);
@@ -140,8 +140,8 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
     app.get(
       `${base}/userInfo`,
       {
+        config: sideSession,
         schema: { tags: [tag], summary: '当前登录用户信息', response: { 200: envelopeOf(loginUserInfoSchema) } },
-        preHandler: sideGuards,
       },
       async (request) => {
         const principal = principalOf(request);
@@ -158,13 +158,13 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
   app.post(
     '/enterprise/v2/switchTenant',
     {
+      config: { access: { side: 'enterprise' } },
       schema: {
         tags: ['企业端会话'],
         summary: '切换平台（服务端重新限定会话范围）',
         body: switchTenantBodySchema,
         response: { 200: envelopeOf(loginUserInfoSchema) },
       },
-      preHandler: [guards.authenticate, guards.side('enterprise')],
     },
     async (request) => {
       const principal = principalOf(request);
@@ -210,6 +210,7 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
   app.post(
     '/enterprise/v2/changePassword',
     {
+      config: { access: { side: 'enterprise' } },
       schema: {
         tags: ['企业端会话'],
         summary: '修改登录密码（校验原密码，成功后全部会话失效）',
@@ -224,7 +225,6 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
             path: ['confirmPassword'],
           }),
       },
-      preHandler: [guards.authenticate, guards.side('enterprise')],
     },
     async (request) => {
       const principal = principalOf(request);
@@ -255,8 +255,7 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
         summary: '发送短信验证码到本人手机（脱敏验证用，60秒一次）',
         response: { 200: envelopeOf(sendVerifyCodeResultSchema) },
       },
-      preHandler: guards.authenticate,
-      config: CREDENTIAL_RATE_LIMIT,
+      config: { ...CREDENTIAL_RATE_LIMIT, access: 'session' },
     },
     async (request) => ok(await services.desensitization.sendCode(principalOf(request)), MSG.smsCodeSent),
   );
@@ -270,8 +269,7 @@ export function registerAuthRoutes({ app, services, guards }: RouteDeps): void {
         body: desensitizationVerifyBodySchema,
         response: { 200: envelopeOf(desensitizationTokenSchema) },
       },
-      preHandler: guards.authenticate,
-      config: CREDENTIAL_RATE_LIMIT,
+      config: { ...CREDENTIAL_RATE_LIMIT, access: 'session' },
     },
     async (request) => {
       const token = await services.desensitization.verify(principalOf(request), request.body, actorOf(request));

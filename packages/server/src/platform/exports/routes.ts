@@ -7,6 +7,7 @@ import {
   exportSubmittedSchema,
   MSG,
   pageOf,
+  type PermissionCode,
 } from '@fieldpay/domain';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -26,21 +27,19 @@ export const attachmentHeader = (fileName: string): string =>
  * (a token that is present but stale is refused rather than silently masking).
  */
 export function registerExportRoute<Filters extends z.ZodType>(
-  { app, services, guards }: RouteDeps,
-  options: { path: string; kind: string; summary: string; tag: string; body: Filters; permission?: string },
+  { app, services }: RouteDeps,
+  options: { path: string; kind: string; summary: string; tag: string; body: Filters; permission: PermissionCode },
 ): void {
   (app as ZodApp).post(
     options.path,
     {
+      config: { access: { permission: options.permission } },
       schema: {
         tags: [options.tag],
         summary: `${options.summary}（提交导出任务，生成后在下载列表下载）`,
         body: options.body,
         response: { 200: envelopeOf(exportSubmittedSchema) },
       },
-      preHandler: options.permission
-        ? [guards.authenticate, guards.permission(options.permission)]
-        : guards.authenticate,
     },
     async (request) => {
       const cacheId = await services.exports.submit({
@@ -65,17 +64,18 @@ async function unmaskRequested(services: Services, request: FastifyRequest): Pro
 }
 
 /** The download cache of both sides (spec 2 §2.9, §7; spec 3 §2, §7). */
-export function registerDownloadCacheRoutes({ app, services, guards }: RouteDeps): void {
+export function registerDownloadCacheRoutes({ app, services }: RouteDeps): void {
   app.get(
     '/api/sys/downloadCache/queryList',
     {
+      // the user's own exports; downloading one needs page:list:download
+      config: { access: 'session' },
       schema: {
         tags: ['下载缓存'],
         summary: '本人导出的缓存文件（按下载类型与缓存时间筛选）',
         querystring: downloadCacheQuerySchema,
         response: { 200: envelopeOf(pageOf(downloadCacheRecordSchema)) },
       },
-      preHandler: guards.authenticate,
     },
     async (request) => ok(await services.exports.list(principalOf(request), request.query)),
   );
@@ -83,12 +83,12 @@ export function registerDownloadCacheRoutes({ app, services, guards }: RouteDeps
   app.get(
     '/api/sys/downloadCache/download',
     {
+      config: { access: { permission: 'page:list:download' } },
       schema: {
         tags: ['下载缓存'],
         summary: '下载缓存文件（状态为可下载，且有 page:list:download 权限；写入审计日志）',
         querystring: downloadCacheIdQuerySchema,
       },
-      preHandler: [guards.authenticate, guards.permission('page:list:download')],
     },
     async (request, reply) => {
       const file = await services.exports.openDownload(principalOf(request), actorOf(request), request.query.id);

@@ -90,7 +90,7 @@ export function registerFileRoutes({ app, services, guards }: RouteDeps): void {
 
     api.post(
       UPLOAD_PATHS.upload,
-      { schema: { ...uploadRoute, summary: '通用上传（附件、图片、文档）' }, preHandler: guards.authenticate },
+      { config: { access: 'session' }, schema: { ...uploadRoute, summary: '通用上传（附件、图片、文档）' } },
       async (request) => {
         const [row] = await files.receive(request, {
           principal: principalOf(request),
@@ -107,8 +107,8 @@ export function registerFileRoutes({ app, services, guards }: RouteDeps): void {
     api.post(
       UPLOAD_PATHS.sourceUpload,
       {
+        config: { access: 'session' },
         schema: { ...uploadRoute, summary: '源文件上传（订单生成、结算的原始文件，原样保存）' },
-        preHandler: guards.authenticate,
       },
       async (request) => {
         const [row] = await files.receive(request, {
@@ -126,12 +126,12 @@ export function registerFileRoutes({ app, services, guards }: RouteDeps): void {
     api.post(
       UPLOAD_PATHS.uploadWithWatermark,
       {
+        config: { access: 'session' },
         schema: {
           ...uploadRoute,
           summary: '图片水印上传（上传时间、上传人、防伪码），可多张，返回数组',
           response: { 200: envelopeOf(z.array(watermarkedFileSchema)) },
         },
-        preHandler: guards.authenticate,
       },
       async (request) => {
         const rows = await files.receive(request, {
@@ -155,8 +155,8 @@ export function registerFileRoutes({ app, services, guards }: RouteDeps): void {
     api.post(
       UPLOAD_PATHS.uploadOut,
       {
+        config: { access: { side: 'platform' } },
         schema: { ...uploadRoute, summary: '对外文件上传（平台端；APP安装包等公开下载的文件）' },
-        preHandler: [guards.authenticate, guards.side('platform')],
       },
       async (request) => {
         const [row] = await files.receive(request, {
@@ -175,13 +175,13 @@ export function registerFileRoutes({ app, services, guards }: RouteDeps): void {
   app.get(
     `${FILE_ROUTE_PREFIX}/link`,
     {
+      config: { access: 'session' },
       schema: {
         tags: ['文件'],
         summary: '文件的签名链接（限时有效，可用于图片、预览和下载）',
         querystring: fileLinkQuerySchema.extend({ disposition: z.enum(['inline', 'attachment']).default('inline') }),
         response: { 200: envelopeOf(fileLinkSchema) },
       },
-      preHandler: guards.authenticate,
     },
     async (request) => {
       const row = await files.readable(principalOf(request), request.query.address);
@@ -192,13 +192,13 @@ export function registerFileRoutes({ app, services, guards }: RouteDeps): void {
   app.get(
     `${FILE_ROUTE_PREFIX}/list`,
     {
+      config: { access: 'session' },
       schema: {
         tags: ['文件'],
         summary: '业务记录的附件列表（uploadPath + id）',
         querystring: fileListQuerySchema,
         response: { 200: envelopeOf(z.array(uploadedFileSchema)) },
       },
-      preHandler: guards.authenticate,
     },
     async (request) => {
       const rows = await files.listOfRecord(principalOf(request), request.query.uploadPath, request.query.id);
@@ -209,13 +209,13 @@ export function registerFileRoutes({ app, services, guards }: RouteDeps): void {
   app.post(
     `${FILE_ROUTE_PREFIX}/delete`,
     {
+      config: { access: 'session' },
       schema: {
         tags: ['文件'],
         summary: '删除附件（标记 delFlag 1，文件内容保留）',
         body: fileDeleteBodySchema,
         response: { 200: envelopeOf(z.null()) },
       },
-      preHandler: guards.authenticate,
     },
     async (request) => {
       await files.remove(principalOf(request), request.body.address, request.ip);
@@ -226,6 +226,7 @@ export function registerFileRoutes({ app, services, guards }: RouteDeps): void {
   app.get(
     `${FILE_ROUTE_PREFIX}/:tenantId/:fileKey`,
     {
+      config: { access: 'public' },
       schema: {
         tags: ['文件'],
         summary: '读取文件：带签名链接参数，或带登录令牌且有权查看',
@@ -243,8 +244,8 @@ export function registerFileRoutes({ app, services, guards }: RouteDeps): void {
         }),
       },
       // a signed link is its own permission; without one, the session must be allowed to read the file
-      preHandler: async function (request, reply) {
-        if (request.query.sign === undefined) await guards.authenticate.call(this, request, reply, () => undefined);
+      preHandler: async (request) => {
+        if (request.query.sign === undefined) await guards.authenticate(request);
       },
     },
     async (request, reply) => {

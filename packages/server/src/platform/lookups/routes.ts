@@ -20,7 +20,7 @@ import { LOOKUP_HANDLERS } from './catalogue';
  * each with its own filter keys and record columns in the OpenAPI document. Any other kind is
  * answered 404 查询类型不存在.
  */
-export function registerLookupRoutes({ app, services, guards }: RouteDeps): void {
+export function registerLookupRoutes({ app, services }: RouteDeps): void {
   const { db } = services.ctx;
 
   const register = <K extends LookupKind>(kind: K) => {
@@ -29,13 +29,14 @@ export function registerLookupRoutes({ app, services, guards }: RouteDeps): void
     app.get(
       `/api/sys/lookup/${kind}`,
       {
+        // each lookup scopes its rows by the session itself (catalogue.ts)
+        config: { access: 'session' },
         schema: {
           tags: ['下拉查询'],
           summary: `${definition.title}（分页下拉，按 ${definition.searchKey} 搜索）`,
           querystring: lookupQuerySchema(kind),
           response: { 200: envelopeOf(pageOf(definition.record)) },
         },
-        preHandler: guards.authenticate,
       },
       // parsed by this kind's schema above; the type provider cannot follow the generic kind
       async (request) => ok(await handler(db, principalOf(request), request.query as LookupQuery<K>)),
@@ -46,8 +47,8 @@ export function registerLookupRoutes({ app, services, guards }: RouteDeps): void
   app.get(
     '/api/sys/lookup/:kind',
     {
+      config: { access: 'session' },
       schema: { hide: true, params: z.object({ kind: z.string().max(64) }) },
-      preHandler: guards.authenticate,
     },
     async () => {
       throw fail.notFound(MSG.lookupUnknown);

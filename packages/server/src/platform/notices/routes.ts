@@ -14,19 +14,19 @@ import type { RouteDeps } from '../../http/types';
 import { listNotices, markAllNoticesRead, markNoticesRead, unreadNoticeCount } from './service';
 
 /** The signed-in user's notices on the session's tenant (spec 1 §2 /notice/view/list, §7 unread count). */
-export function registerNoticeRoutes({ app, services, guards }: RouteDeps): void {
+export function registerNoticeRoutes({ app, services }: RouteDeps): void {
   const { db } = services.ctx;
 
   app.get(
     '/api/sys/notice/list',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['通知'],
         summary: '通知列表（readFlag 0 未读、1 已读，不传为全部）',
         querystring: noticeListQuerySchema,
         response: { 200: envelopeOf(pageOf(noticeRecordSchema)) },
       },
-      preHandler: guards.authenticate,
     },
     async (request) => ok(await listNotices(db, principalOf(request), request.query)),
   );
@@ -34,13 +34,13 @@ export function registerNoticeRoutes({ app, services, guards }: RouteDeps): void
   app.post(
     '/api/sys/notice/read',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['通知'],
         summary: '标记通知为已读（只改本人在当前平台的通知）',
         body: noticeReadBodySchema,
         response: { 200: envelopeOf(noticeReadResultSchema) },
       },
-      preHandler: guards.authenticate,
     },
     async (request) => {
       const updated = await markNoticesRead(db, principalOf(request), request.body.ids);
@@ -51,12 +51,12 @@ export function registerNoticeRoutes({ app, services, guards }: RouteDeps): void
   app.post(
     '/api/sys/notice/readAll',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['通知'],
         summary: '全部标记为已读',
         response: { 200: envelopeOf(noticeReadResultSchema) },
       },
-      preHandler: guards.authenticate,
     },
     async (request) => {
       const updated = await markAllNoticesRead(db, principalOf(request));
@@ -67,8 +67,8 @@ export function registerNoticeRoutes({ app, services, guards }: RouteDeps): void
   app.get(
     '/api/sys/notice/unreadCount',
     {
+      config: { access: 'session' },
       schema: { tags: ['通知'], summary: '未读通知数', response: { 200: envelopeOf(z.number().int()) } },
-      preHandler: guards.authenticate,
     },
     async (request) => ok(await unreadNoticeCount(db, principalOf(request))),
   );

@@ -17,23 +17,22 @@ import { AppError } from '../../core/errors';
 import { principalOf } from '../../http/guards';
 import type { RouteDeps } from '../../http/types';
 
-/** Code of the operator's word-list screen and calls (reference data, platform operator only). */
-export const SENSITIVE_WORD_PERMISSION = 'sensitiveWord:list:edit';
-
-export function registerSensitiveWordRoutes({ app, services, guards }: RouteDeps): void {
+export function registerSensitiveWordRoutes({ app, services }: RouteDeps): void {
   const words = services.sensitiveWords;
-  const operatorOnly = [guards.authenticate, guards.platformAdmin, guards.permission(SENSITIVE_WORD_PERMISSION)];
+  // the word list is reference data of the platform operator (the code is operator-only)
+  const operatorOnly = { access: { permission: 'sensitiveWord:list:edit' } } as const;
 
   app.post(
     '/api/sys2/sensitive/check',
     {
+      // forms of every screen check their text before saving
+      config: { access: 'session' },
       schema: {
         tags: ['敏感词'],
         summary: '敏感词检测（success 为 false 时 message 列出命中的词）',
         body: sensitiveCheckBodySchema,
         response: { 200: envelopeOf(sensitiveCheckResultSchema) },
       },
-      preHandler: guards.authenticate,
     },
     async (request) => {
       const found = await words.findIn(request.body.senWords);
@@ -47,13 +46,13 @@ export function registerSensitiveWordRoutes({ app, services, guards }: RouteDeps
   app.get(
     '/api/sys2/sensitive/list',
     {
+      config: operatorOnly,
       schema: {
         tags: ['敏感词'],
         summary: '敏感词列表（平台管理员，sensitiveWord:list:edit）',
         querystring: sensitiveWordListQuerySchema,
         response: { 200: envelopeOf(pageOf(sensitiveWordRecordSchema)) },
       },
-      preHandler: operatorOnly,
     },
     async (request) => ok(await words.list(request.query)),
   );
@@ -61,13 +60,13 @@ export function registerSensitiveWordRoutes({ app, services, guards }: RouteDeps
   app.post(
     '/api/sys2/sensitive/add',
     {
+      config: operatorOnly,
       schema: {
         tags: ['敏感词'],
         summary: '添加敏感词（可一次多个；已存在的词原样返回在 existing 中）',
         body: sensitiveWordAddBodySchema,
         response: { 200: envelopeOf(sensitiveWordAddResultSchema) },
       },
-      preHandler: operatorOnly,
     },
     async (request) => {
       const result = await words.add(request.body.words, { principal: principalOf(request), ip: request.ip });
@@ -78,13 +77,13 @@ export function registerSensitiveWordRoutes({ app, services, guards }: RouteDeps
   app.post(
     '/api/sys2/sensitive/delete',
     {
+      config: operatorOnly,
       schema: {
         tags: ['敏感词'],
         summary: '删除敏感词',
         body: sensitiveWordDeleteBodySchema,
         response: { 200: envelopeOf(z.object({ deleted: z.number().int() })) },
       },
-      preHandler: operatorOnly,
     },
     async (request) => {
       const deleted = await words.remove(request.body.ids, { principal: principalOf(request), ip: request.ip });

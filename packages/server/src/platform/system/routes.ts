@@ -12,10 +12,10 @@ import { writeAudit } from './audit';
 const dictCodeSchema = z.string().regex(/^[A-Za-z0-9_.]{1,64}$/, '字典编码格式不正确');
 const dictItemSchema = z.object({ title: z.string(), value: z.string() });
 
-export function registerSystemRoutes({ app, services, guards }: RouteDeps): void {
+export function registerSystemRoutes({ app, services }: RouteDeps): void {
   const { db, config } = services.ctx;
 
-  app.get('/api/health', { schema: { hide: true } }, async () => ok({ status: 'up' }));
+  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ok({ status: 'up' }));
 
   const loadDict = async (code: string) => {
     const [dict] = await db.select().from(dicts).where(eq(dicts.code, code));
@@ -32,26 +32,26 @@ export function registerSystemRoutes({ app, services, guards }: RouteDeps): void
   app.get(
     '/api/sys2/g/dict/loadDict/:dictCode',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['字典与配置'],
         summary: '字典项（title, value）',
         params: z.object({ dictCode: dictCodeSchema }),
         response: { 200: envelopeOf(z.array(dictItemSchema)) },
       },
-      preHandler: guards.authenticate,
     },
     async (request) => loadDict(request.params.dictCode),
   );
   app.get(
     '/api/sys2/g/dict/loadDict/',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['字典与配置'],
         summary: '字典项（以查询参数 dictCode 传入）',
         querystring: z.object({ dictCode: dictCodeSchema }),
         response: { 200: envelopeOf(z.array(dictItemSchema)) },
       },
-      preHandler: guards.authenticate,
     },
     async (request) => loadDict(request.query.dictCode),
   );
@@ -59,13 +59,14 @@ export function registerSystemRoutes({ app, services, guards }: RouteDeps): void
   app.get(
     '/api/sys2/config/queryByKey',
     {
+      // the shell reads settings such as the upload size limit and the APP address on any screen
+      config: { access: 'session' },
       schema: {
         tags: ['字典与配置'],
         summary: '配置值',
         querystring: z.object({ configKey: configKeySchema }),
         response: { 200: envelopeOf(z.object({ configKey: z.string(), content: z.string() })) },
       },
-      preHandler: guards.authenticate,
     },
     async (request) => {
       const [row] = await db.select().from(configs).where(eq(configs.configKey, request.query.configKey));
@@ -81,13 +82,13 @@ export function registerSystemRoutes({ app, services, guards }: RouteDeps): void
   app.post(
     '/api/sys2/config/save',
     {
+      config: { access: { permission: 'sysConfig:list:edit' } },
       schema: {
         tags: ['字典与配置'],
         summary: '修改配置值（平台管理员，sysConfig:list:edit）',
         body: z.object({ configKey: configKeySchema, content: z.string().trim().min(1, '请输入配置内容').max(2000) }),
         response: { 200: envelopeOf(z.null()) },
       },
-      preHandler: [guards.authenticate, guards.platformAdmin, guards.permission('sysConfig:list:edit')],
     },
     async (request) => {
       const principal = principalOf(request);
@@ -124,6 +125,7 @@ export function registerSystemRoutes({ app, services, guards }: RouteDeps): void
   app.get(
     '/api/sys2/audit/list',
     {
+      config: { access: { permission: 'sysAudit:list:view' } },
       schema: {
         tags: ['审计日志'],
         summary: '审计日志（平台管理员，sysAudit:list:view）',
@@ -148,7 +150,6 @@ export function registerSystemRoutes({ app, services, guards }: RouteDeps): void
           ),
         },
       },
-      preHandler: [guards.authenticate, guards.platformAdmin, guards.permission('sysAudit:list:view')],
     },
     async (request) => {
       const { pageNo, pageSize, tenantId } = request.query;
@@ -169,6 +170,7 @@ export function registerSystemRoutes({ app, services, guards }: RouteDeps): void
     app.get(
       '/api/dev/sms-outbox',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['开发'],
           summary: '开发用短信发件箱（生产环境不存在）',

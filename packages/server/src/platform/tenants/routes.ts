@@ -30,19 +30,20 @@ const idListSchema = z
     return ids;
   });
 
-export function registerTenantRoutes({ app, services, guards }: RouteDeps): void {
+/** Names of the tenants and enterprises the session may see, for selects and list columns. */
+export function registerTenantRoutes({ app, services }: RouteDeps): void {
   const { db } = services.ctx;
 
   app.get(
     '/api/sys2/tenant/queryList',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['平台（租户）'],
         summary: '平台列表（分页，按会话范围）',
         querystring: pageQuerySchema.extend({ name: z.string().trim().max(30).optional() }),
         response: { 200: envelopeOf(pageOf(tenantSchema)) },
       },
-      preHandler: guards.authenticate,
     },
     async (request) => ok(await queryTenants(db, principalOf(request), request.query)),
   );
@@ -50,13 +51,13 @@ export function registerTenantRoutes({ app, services, guards }: RouteDeps): void
   app.get(
     '/api/sys2/tenant/queryByIds',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['平台（租户）'],
         summary: '按编号查询平台',
         querystring: z.object({ ids: idListSchema }),
         response: { 200: envelopeOf(z.array(tenantSchema)) },
       },
-      preHandler: guards.authenticate,
     },
     async (request) => ok(await tenantsByIds(db, principalOf(request), request.query.ids)),
   );
@@ -64,6 +65,7 @@ export function registerTenantRoutes({ app, services, guards }: RouteDeps): void
   app.get(
     '/api/sys2/enterprise/queryByIds',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['企业'],
         summary: '按编号查询企业',
@@ -82,7 +84,6 @@ export function registerTenantRoutes({ app, services, guards }: RouteDeps): void
           ),
         },
       },
-      preHandler: guards.authenticate,
     },
     async (request) => ok(await enterprisesByIds(db, principalOf(request), request.query.ids)),
   );

@@ -17,7 +17,7 @@ export interface TenantRow {
  * Which tenants a principal may see: the platform administrators all of them, tenant staff their
  * own, enterprise users those their enterprise works on. Tenant 0 is the platform, never listed.
  */
-export async function visibleTenantIds(db: DbOrTx, principal: Principal): Promise<number[] | 'all'> {
+export async function visibleTenantIds(_db: DbOrTx, principal: Principal): Promise<number[] | 'all'> {
   if (principal.side === 'platform') return principal.userIdentity === 1 ? 'all' : [principal.tenantId];
   const rows = await unsafeAcrossTenants("tenants: the enterprise account's own memberships", (tx) =>
     tx

@@ -25,13 +25,12 @@ import { useState } from 'react';
 import { appVersionList, publishAppVersion } from '../../api/files-api';
 import { configValue } from '../../api/system-api';
 import { notifier } from '../../app/notify';
-import { useSession } from '../../app/session-store';
+import { useAccess } from '../../app/use-access';
 import type { AttachmentItem } from '../../components/upload/attachment-item';
 import { FileUpload } from '../../components/upload/FileUpload';
 import { openStoredFile } from '../../components/upload/open-file';
 import './app-versions.css';
 
-export const APP_VERSION_PERMISSION = 'appVersion:list:add';
 const PACKAGE_POLICY = appPackagePolicy();
 
 interface VersionForm {
@@ -182,7 +181,7 @@ function DownloadPageCard() {
 export default function AppVersionsPage() {
   const [pageNo, setPageNo] = useState(1);
   const [publishing, setPublishing] = useState(false);
-  const canPublish = useSession((state) => state.permList.includes(APP_VERSION_PERMISSION));
+  const canPublish = useAccess().can('appVersion:list:add');
   const pageSize = PAGE_SIZE.default;
   const versions = useQuery({
     queryKey: ['app-versions', pageNo, pageSize],

@@ -20,7 +20,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { DOWNLOAD_CACHE_LIST_KEY, downloadCacheFile, fetchDownloadCaches } from '../../api/export-api';
 import { isCancelled } from '../../api/http';
-import { hasPermission, useSession } from '../../app/session-store';
+import { useAccess } from '../../app/use-access';
 import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
 import { type CellRenderer, ListPage, type ListFilters } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
@@ -32,7 +32,7 @@ export const GENERATING_REFRESH_MS = 3_000;
 const TYPE_OPTIONS = Object.entries(DOWNLOAD_TYPE_LABELS).map(([value, label]) => ({ value: Number(value), label }));
 
 export function DownloadCachePage({ title }: { title: string }) {
-  const canDownload = useSession((state) => hasPermission(state.permList, 'page:list:download'));
+  const canDownload = useAccess().can('page:list:download');
   const queryClient = useQueryClient();
   const [downloading, setDownloading] = useState<number | null>(null);
 

@@ -18,7 +18,8 @@ import { Button, Card, Form, Input, Select, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { fetchProjects, PROJECT_LIST_KEY, submitExport } from '../../api/export-api';
-import { hasPermission, useSession } from '../../app/session-store';
+import { useSession } from '../../app/session-store';
+import { useAccess } from '../../app/use-access';
 import { dropUnmaskToken, useUnmaskToken } from '../../app/unmask-store';
 import { DesensitizationDialog } from '../../components/DesensitizationDialog';
 import { type CellRenderer, type ListFilters, ListPage } from '../../components/list/ListPage';
@@ -42,7 +43,7 @@ function exportFilters(applied: ListFilters): Record<string, unknown> {
 export default function ProjectListPage() {
   const side = useSession((state) => state.side);
   const isOperator = useSession((state) => state.userInfo?.userIdentity === 1 && state.side === 'platform');
-  const canExport = useSession((state) => hasPermission(state.permList, 'projectManage:list:export'));
+  const canExport = useAccess().can('projectManage:list:export');
   const unmask = useUnmaskToken();
   const [verifyOpen, setVerifyOpen] = useState(false);
   const [exporting, setExporting] = useState<'list' | 'persons' | null>(null);

@@ -1,0 +1,72 @@
+import type { Side } from '../api/auth';
+
+/** Which side's roles may hold a code. */
+export type PermissionSide = Side | 'both';
+
+export interface PermissionDefinition {
+  /** the name role settings show */
+  name: string;
+  side: PermissionSide;
+  /** held only by the platform operator (tenant 0, userIdentity 1), never by a tenant's roles */
+  platformOperatorOnly: boolean;
+}
+
+/**
+ * Every permission code: the spec's codes exactly as written, and the system's own (list views and
+ * operator screens). Server routes, the seed's roles and the web's checks all name codes from here, so
+ * a code that is not in this list does not compile.
+ */
+export const PERMISSIONS = {
+  'dashboard:analysis:view': { name: '首页数据概览查看', side: 'both', platformOperatorOnly: false },
+  'projectManage:list:view': { name: '项目列表查看', side: 'both', platformOperatorOnly: false },
+  'projectManage:pro:modify': { name: '项目编辑', side: 'platform', platformOperatorOnly: false },
+  'projectManage:list:export': { name: '项目列表导出', side: 'both', platformOperatorOnly: false },
+  'settlement:list:withdraw': { name: '结算单撤回', side: 'both', platformOperatorOnly: false },
+  'settlement:Infor:download': { name: '结算明细下载', side: 'both', platformOperatorOnly: false },
+  'page:list:download': { name: '缓存文件下载', side: 'both', platformOperatorOnly: false },
+  'personalAccountManage:info:password': { name: '自然人修改密码', side: 'platform', platformOperatorOnly: false },
+  'personalAccountManage:info:desensitization': {
+    name: '自然人脱敏查看',
+    side: 'platform',
+    platformOperatorOnly: false,
+  },
+  'personalAccountManage:info:clearLogin': {
+    name: '自然人解除登录限制',
+    side: 'platform',
+    platformOperatorOnly: false,
+  },
+  'personalAccountManage:list:disable': { name: '自然人禁用/启用', side: 'platform', platformOperatorOnly: false },
+  'personalAccountManage:list:transferOut': { name: '自然人转出', side: 'platform', platformOperatorOnly: false },
+  'personalAccountManage:list:transferOutRecord': {
+    name: '自然人转出记录',
+    side: 'platform',
+    platformOperatorOnly: false,
+  },
+  'personalAgreement:list:download': { name: '个人协议下载', side: 'both', platformOperatorOnly: false },
+  'enterpriseAccountManage:list:disable': { name: '企业禁用/启用', side: 'platform', platformOperatorOnly: false },
+  'enterpriseAccountManage:info:modify': { name: '企业认证信息修改', side: 'platform', platformOperatorOnly: false },
+  'enterpriseAccountManage:info:modifyAccount': {
+    name: '企业结算账户修改',
+    side: 'platform',
+    platformOperatorOnly: false,
+  },
+  'enterpriseAccountManage:info:desensitization': {
+    name: '企业脱敏查看',
+    side: 'platform',
+    platformOperatorOnly: false,
+  },
+  'enterpriseAgreement:list:download': { name: '企业协议下载与预览', side: 'platform', platformOperatorOnly: false },
+  'enterpriseAgreement:list:add': { name: '新增企业协议', side: 'platform', platformOperatorOnly: false },
+  'enterpriseAgreement:list:delete': { name: '删除企业协议', side: 'platform', platformOperatorOnly: false },
+  'cusVerify:list:adopt': { name: '客户审核通过', side: 'platform', platformOperatorOnly: false },
+  'cusVerify:list:reject': { name: '客户审核驳回', side: 'platform', platformOperatorOnly: false },
+  'sysConfig:list:edit': { name: '系统配置修改', side: 'platform', platformOperatorOnly: true },
+  'sysAudit:list:view': { name: '审计日志查看', side: 'platform', platformOperatorOnly: true },
+  'appVersion:list:view': { name: 'APP版本列表查看', side: 'platform', platformOperatorOnly: true },
+  'appVersion:list:add': { name: '发布APP版本', side: 'platform', platformOperatorOnly: true },
+  'sensitiveWord:list:edit': { name: '敏感词维护', side: 'platform', platformOperatorOnly: true },
+} as const satisfies Record<string, PermissionDefinition>;
+
+export type PermissionCode = keyof typeof PERMISSIONS;
+
+export const PERMISSION_CODES = Object.keys(PERMISSIONS) as PermissionCode[];

@@ -1,0 +1,82 @@
+import { PERMISSIONS, type PermissionCode, type PermissionDefinition, type Side } from '@fieldpay/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Guard, Guards } from './guards';
+import { isListedPublic, isUnderPublicPrefix } from './public-routes';
+
+/**
+ * Who may call a route, declared as `config: { access }`:
+ * - `'public'`: anyone; the route must also be in PUBLIC_ROUTES (public-routes.ts);
+ * - `'session'`: any signed-in user (shell and own-data calls that scope themselves by the session);
+ * - `{ side }`: a signed-in user of that side;
+ * - `{ permission }`: a signed-in user whose roles hold the code; the code's side and operator-only
+ *   flag in the catalogue add the side and platform-operator checks.
+ */
+export type RouteAccess = 'public' | 'session' | { side: Side } | { permission: PermissionCode };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** required on every route under /api, /platform and /enterprise (http/access.ts) */
+    access?: RouteAccess;
+  }
+}
+
+const GUARDED_PREFIXES = ['/api', '/platform', '/enterprise'];
+const isGuarded = (url: string): boolean =>
+  GUARDED_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
+
+export interface RouteInventoryEntry {
+  method: string;
+  url: string;
+  /** null: outside the guarded prefixes and declaring nothing (the web app's files) */
+  access: RouteAccess | null;
+}
+
+const inventories = new WeakMap<FastifyInstance, RouteInventoryEntry[]>();
+
+/** Every route registered on `app` with its access; Fastify itself lists routes only as text. */
+export const routeInventory = (app: FastifyInstance): readonly RouteInventoryEntry[] => inventories.get(app) ?? [];
+
+function accessOf(method: string, url: string, declared: RouteAccess | undefined): RouteAccess | null {
+  const listed = isListedPublic(method, url);
+  if (declared === undefined) {
+    if (isUnderPublicPrefix(url)) return 'public';
+    if (isGuarded(url)) throw new Error(`route ${method} ${url} declares no access (config.access, http/access.ts)`);
+    return null;
+  }
+  if (declared === 'public' && !listed) {
+    throw new Error(
+      `route ${method} ${url} declares public access but is not in PUBLIC_ROUTES (http/public-routes.ts)`,
+    );
+  }
+  if (declared !== 'public' && listed) {
+    throw new Error(`route ${method} ${url} is in PUBLIC_ROUTES but declares ${JSON.stringify(declared)} access`);
+  }
+  return declared;
+}
+
+function checksFor(access: RouteAccess, guards: Guards): Guard[] {
+  if (access === 'public') return [];
+  if (access === 'session') return [guards.authenticate];
+  if ('side' in access) return [guards.authenticate, guards.side(access.side)];
+  const { side, platformOperatorOnly }: PermissionDefinition = PERMISSIONS[access.permission];
+  const sideCheck = platformOperatorOnly ? [guards.platformAdmin] : side === 'both' ? [] : [guards.side(side)];
+  return [guards.authenticate, ...sideCheck, guards.permission(access.permission)];
+}
+
+/**
+ * Deny by default (DESIGN §5): every route registered after this under /api, /platform or /enterprise
+ * must declare its access, or the registration throws. The checks run first in `onRequest`, so an
+ * anonymous or unpermitted call is refused before its body is read or its input validated.
+ */
+export function installAccessControl(app: FastifyInstance, guards: Guards): void {
+  const inventory: RouteInventoryEntry[] = [];
+  inventories.set(app, inventory);
+  app.addHook('onRoute', (route) => {
+    const declared = route.config?.access;
+    for (const method of [route.method].flat()) {
+      inventory.push({ method, url: route.url, access: accessOf(method, route.url, declared) });
+    }
+    if (declared === undefined || declared === 'public') return;
+    route.onRequest = [...checksFor(declared, guards), ...[route.onRequest ?? []].flat()];
+  });
+}
