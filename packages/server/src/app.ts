@@ -18,12 +18,11 @@ import { DbScopes } from './db/scope';
 import { assertTenantWall } from './db/wall';
 import { installAccessControl } from './http/access';
 import { installErrorHandling } from './http/error-handler';
-import { createGuards } from './http/guards';
+import { createGuards } from './platform/auth/guards';
 import { installSecurityHeaders } from './http/security-headers';
 import { installRequestScope } from './http/request-scope';
-import type { RouteDeps } from './http/types';
-import { registerDashboardRoutes } from './modules/dashboard/routes';
-import { registerProjectRoutes } from './modules/projects/routes';
+import type { ModuleDefinition, RouteDeps } from './platform/modules';
+import { MODULES } from './modules';
 import { registerAppVersionRoutes } from './platform/app-versions/routes';
 import { registerAuthRoutes } from './platform/auth/routes';
 import { registerLookupRoutes } from './platform/lookups/routes';
@@ -78,7 +77,11 @@ export interface BuiltApp {
   services: Services;
 }
 
-export async function buildApp(config: AppConfig, database: Database): Promise<BuiltApp> {
+export async function buildApp(
+  config: AppConfig,
+  database: Database,
+  modules: readonly ModuleDefinition[] = MODULES,
+): Promise<BuiltApp> {
   await assertTenantWall(database.executeSql);
   const scopes = new DbScopes(database);
   const app = Fastify({
@@ -94,6 +97,11 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   const guards = createGuards(services);
   installAccessControl(app, guards);
   installRequestScope(app, scopes);
+  for (const module of modules) {
+    if (module.lookups) services.lookups.add(module.name, module.lookups);
+    for (const definition of module.exports ?? []) services.exports.define(definition);
+    module.jobs?.(services);
+  }
 
   installSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
@@ -113,8 +121,6 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   registerSystemRoutes(deps);
   registerAuthRoutes(deps);
   registerTenantRoutes(deps);
-  registerProjectRoutes(deps);
-  registerDashboardRoutes(deps);
   registerLookupRoutes(deps);
   registerFileRoutes(deps);
   registerAppVersionRoutes(deps);
@@ -122,6 +128,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   registerSensitiveWordRoutes(deps);
   registerNoticeRoutes(deps);
   registerDownloadCacheRoutes(deps);
+  for (const module of modules) module.routes?.(deps);
   // the job worker stops (finishing what it runs) before the database closes
   app.addHook('onClose', () => services.jobs.stop());
 

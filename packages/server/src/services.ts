@@ -1,5 +1,4 @@
 import type { ExecuteSql } from './db/client';
-import { projectListExport, projectPersonExport } from './modules/projects/exports';
 import { AccessService } from './platform/access/service';
 import { CaptchaService } from './platform/auth/captcha';
 import { DesensitizationService } from './platform/auth/desensitization';
@@ -10,15 +9,18 @@ import type { AppContext } from './platform/context';
 import { ExportService } from './platform/exports/service';
 import { FileService } from './platform/files/service';
 import { JobQueue } from './platform/jobs/queue';
+import { LookupRegistry } from './platform/lookups/registry';
 import { SensitiveWordService } from './platform/sensitive-words/service';
+import { lookupTenants } from './platform/tenants/lookups';
 
-/** The app's long-lived services, one instance each per process. */
+/** The platform's long-lived services, one instance each per process; modules add to its registries. */
 export function createServices(ctx: AppContext, executeSql: ExecuteSql) {
   const files = new FileService(ctx);
   const jobs = new JobQueue(ctx, executeSql);
   const exports = new ExportService(ctx, files.storage, jobs);
-  exports.define(projectListExport);
-  exports.define(projectPersonExport);
+  const lookups = new LookupRegistry();
+  // the platform answers the tenant lookup itself; the modules add theirs (app.ts)
+  lookups.add('tenants', { tenant: lookupTenants });
   const services = {
     ctx,
     keys: new KeyService(ctx),
@@ -29,6 +31,7 @@ export function createServices(ctx: AppContext, executeSql: ExecuteSql) {
     files,
     jobs,
     exports,
+    lookups,
     sensitiveWords: new SensitiveWordService(ctx),
   };
   return Object.assign(services, { desensitization: new DesensitizationService(services) });

@@ -1,9 +1,15 @@
 import { ApiCode, MSG } from '@fieldpay/domain';
 
-/** A failure the client should see (thrown by services, mapped to the answer by the HTTP error handler): status, envelope code, Chinese message, optional result. */
+/** What went wrong, in business terms; the HTTP error handler alone turns it into a status. */
+export type FailureKind = 'validation' | 'unauthorized' | 'forbidden' | 'notFound' | 'conflict' | 'rule' | 'tooMany';
+
+/**
+ * A failure the user should see, thrown by services: its kind, the envelope code (the spec's codes
+ * such as 10001 or 10013), the Chinese message and an optional result.
+ */
 export class AppError extends Error {
   constructor(
-    readonly status: number,
+    readonly kind: FailureKind,
     readonly code: number,
     message: string,
     readonly result: unknown = null,
@@ -14,12 +20,16 @@ export class AppError extends Error {
 }
 
 export const fail = {
-  validation: (message: string, result: unknown = null) => new AppError(400, ApiCode.validation, message, result),
-  unauthorized: (message: string = MSG.tokenInvalid) => new AppError(401, ApiCode.tokenInvalid, message),
-  forbidden: (message: string = MSG.forbidden) => new AppError(403, ApiCode.forbidden, message),
-  notFound: (message: string = MSG.notFound, code: number = ApiCode.notFound) => new AppError(404, code, message),
-  conflict: (message: string) => new AppError(409, ApiCode.conflict, message),
-  rule: (message: string, code: number = ApiCode.rule) => new AppError(422, code, message),
+  validation: (message: string, result: unknown = null, code: number = ApiCode.validation) =>
+    new AppError('validation', code, message, result),
+  unauthorized: (message: string = MSG.tokenInvalid, code: number = ApiCode.tokenInvalid, result: unknown = null) =>
+    new AppError('unauthorized', code, message, result),
+  forbidden: (message: string = MSG.forbidden) => new AppError('forbidden', ApiCode.forbidden, message),
+  notFound: (message: string = MSG.notFound, code: number = ApiCode.notFound) =>
+    new AppError('notFound', code, message),
+  conflict: (message: string) => new AppError('conflict', ApiCode.conflict, message),
+  rule: (message: string, code: number = ApiCode.rule, result: unknown = null) =>
+    new AppError('rule', code, message, result),
   tooMany: (message: string, code: number = ApiCode.tooMany, result: unknown = null) =>
-    new AppError(429, code, message, result),
+    new AppError('tooMany', code, message, result),
 };

@@ -1,19 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Side } from '@fieldpay/domain';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../core/errors';
+import { isPlatformOperator, type Viewer } from '../core/tenancy';
 import type { AppDb, Database, Tx } from './client';
 
 /** The role every request, job and seeder runs as: owns nothing, cannot bypass row-level security. */
 export const APP_ROLE = 'fieldpay_app';
 
 /** Who the database work is for; decides which tenant rows the wall lets through. */
-export interface ScopeViewer {
-  side: Side;
-  tenantId: number;
-  enterpriseId: number | null;
-  userIdentity: 1 | 2;
-}
+export type ScopeViewer = Viewer;
 
 /**
  * A viewer sees its tenant (and on the enterprise side its enterprise); `system` is every tenant,
@@ -37,12 +32,11 @@ export function settingsOf(scope: DbScope): ScopeSettings {
   if (scope.kind === 'system') return { tenantId: '', enterpriseId: '', side: '', userIdentity: 'system' };
   if (scope.kind === 'anonymous') return { tenantId: '', enterpriseId: '', side: '', userIdentity: '' };
   const { viewer } = scope;
-  const operator = viewer.side === 'platform' && viewer.userIdentity === 1 && viewer.tenantId === 0;
   return {
     tenantId: String(viewer.tenantId),
     enterpriseId: viewer.side === 'enterprise' && viewer.enterpriseId !== null ? String(viewer.enterpriseId) : '',
     side: viewer.side,
-    userIdentity: operator ? '1' : '2',
+    userIdentity: isPlatformOperator(viewer) ? '1' : '2',
   };
 }
 

@@ -1,6 +1,5 @@
 import { PERMISSIONS, type PermissionCode, type PermissionDefinition, type Side } from '@fieldpay/domain';
-import type { FastifyInstance } from 'fastify';
-import type { Guard, Guards } from './guards';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isListedPublic, isUnderPublicPrefix } from './public-routes';
 
 /**
@@ -11,6 +10,18 @@ import { isListedPublic, isUnderPublicPrefix } from './public-routes';
  * - `{ permission }`: a signed-in user whose roles hold the code; the code's side and operator-only
  *   flag in the catalogue add the side and platform-operator checks.
  */
+/** A check of a request; it throws the 401 or 403 that ends it. */
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
+/** The checks a route's access stands for; the platform's auth module provides them. */
+export interface Guards {
+  authenticate: Guard;
+  side(expected: Side): Guard;
+  permission(code: PermissionCode): Guard;
+  /** the tenant-0 administrators (userIdentity 1) */
+  platformAdmin: Guard;
+}
+
 export type RouteAccess = 'public' | 'session' | { side: Side } | { permission: PermissionCode };
 
 declare module 'fastify' {

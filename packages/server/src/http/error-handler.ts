@@ -2,7 +2,18 @@ import { ApiCode, MSG } from '@fieldpay/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { failure } from './envelope';
-import { AppError } from '../core/errors';
+import { AppError, type FailureKind } from '../core/errors';
+
+/** The one place business failures become HTTP statuses (DESIGN §3). */
+const STATUS_OF: Record<FailureKind, number> = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  rule: 422,
+  tooMany: 429,
+};
 import { describeIssue } from './field-labels';
 
 /**
@@ -12,7 +23,7 @@ import { describeIssue } from './field-labels';
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(failure(error.code, error.message, error.result));
+      return reply.status(STATUS_OF[error.kind]).send(failure(error.code, error.message, error.result));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

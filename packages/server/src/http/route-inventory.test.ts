@@ -11,7 +11,7 @@ import {
   useTestApp,
 } from '../../test/app';
 import { installAccessControl, type RouteAccess, type RouteInventoryEntry, routeInventory } from './access';
-import { createGuards } from './guards';
+import { createGuards } from '../platform/auth/guards';
 import { PUBLIC_ROUTES } from './public-routes';
 
 const t = useTestApp();

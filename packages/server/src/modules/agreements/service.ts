@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-
 import type { DbOrTx } from '../../db/client';
 import { contractEnterprises, contractPersons, contracts, personAgreements, persons } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
-import { contains, enterpriseScope, equalsIfGiven, joinParts, pageOf, tenantScope } from '../../platform/lookups/query';
+import { contains, joinParts, pageOf } from '../../platform/lookups/query';
+import { enterpriseScope, equalsIfGiven, tenantScope } from '../../core/tenancy';
 
 /**
  * Agreements of the tenants in scope. Enterprise users see their tenant's platform agreements

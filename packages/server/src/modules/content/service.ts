@@ -3,7 +3,8 @@ import { and, asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { articleShares, wechatUsers } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
-import { contains, enterpriseScope, pageOf } from '../../platform/lookups/query';
+import { contains, pageOf } from '../../platform/lookups/query';
+import { enterpriseScope } from '../../core/tenancy';
 
 /** WeChat users of the enterprises in scope. */
 export async function lookupWechatUsers(

@@ -3,7 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers, organisations } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
-import { contains, enterpriseScope, equalsIfGiven, joinParts, pageOf } from '../../platform/lookups/query';
+import { contains, joinParts, pageOf } from '../../platform/lookups/query';
+import { enterpriseScope, equalsIfGiven } from '../../core/tenancy';
 
 const customerTypeName = (code: string): string => CUSTOMER_TYPES[code as keyof typeof CUSTOMER_TYPES] ?? code;
 

@@ -1,7 +1,7 @@
 import { dashboardOverviewQuerySchema, dashboardOverviewSchema, envelopeOf } from '@fieldpay/domain';
 import { ok } from '../../http/envelope';
-import { principalOf } from '../../http/guards';
-import type { RouteDeps } from '../../http/types';
+import { principalOf } from '../../platform/auth/guards';
+import type { RouteDeps } from '../../platform/modules';
 import { dashboardOverview } from './service';
 
 export function registerDashboardRoutes({ app, services }: RouteDeps): void {

@@ -1,5 +1,6 @@
 import type { DashboardOverview } from '@fieldpay/domain';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { isPlatformOperator } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
 import { enterpriseMembers, enterprises, tenants, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
@@ -63,7 +64,7 @@ export async function dashboardOverview(
 
   const sum = (list: NamedValue[]) => list.reduce((total, item) => total + item.value, 0);
   // the operator's own staff belong to no tenant: counted only in the all-tenant figures
-  const platformStaff = principal.userIdentity === 1 && tenantId === undefined ? (staffByTenant.get(0) ?? 0) : 0;
+  const platformStaff = isPlatformOperator(principal) && tenantId === undefined ? (staffByTenant.get(0) ?? 0) : 0;
   return {
     tenantCount: enterprisesByTenant.length,
     enterpriseCount: sum(enterprisesByTenant),

@@ -13,15 +13,8 @@ import { unsafeAcrossTenants } from '../../db/scope';
 import { enterpriseMembers, enterprises, labels, tags, tenants, users } from '../../db/schema';
 import { fail } from '../../core/errors';
 import type { Principal } from '../../platform/auth/sessions';
-import {
-  contains,
-  enterpriseScope,
-  equalsIfGiven,
-  joinParts,
-  pageOf,
-  tenantScope,
-  tenantsIn,
-} from '../../platform/lookups/query';
+import { contains, joinParts, pageOf } from '../../platform/lookups/query';
+import { enterpriseScope, equalsIfGiven, tenantScope, tenantsIn } from '../../core/tenancy';
 import { visibleTenantIds } from '../../platform/tenants/service';
 
 /** Enterprises in scope; an enterprise user finds only its own enterprise on the session's tenant. */

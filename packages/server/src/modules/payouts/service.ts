@@ -3,7 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bankBranches, bankPlatforms, channelAccounts, dictItems, virtualAccounts } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
-import { contains, enterpriseScope, equalsIfGiven, joinParts, pageOf, tenantScope } from '../../platform/lookups/query';
+import { contains, joinParts, pageOf } from '../../platform/lookups/query';
+import { enterpriseScope, equalsIfGiven, tenantScope } from '../../core/tenancy';
 
 /** The bank's name from the bank_type dictionary, joined on a bank code column. */
 const bankNameOn = (bankNoColumn: typeof bankPlatforms.bankNo | typeof bankBranches.bankNo) =>

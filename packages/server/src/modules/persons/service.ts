@@ -3,7 +3,8 @@ import { and, asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { persons, projectPersons } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
-import { contains, enterpriseScope, equalsIfGiven, pageOf } from '../../platform/lookups/query';
+import { contains, pageOf } from '../../platform/lookups/query';
+import { enterpriseScope, equalsIfGiven } from '../../core/tenancy';
 
 /**
  * Persons serving on the projects of the enterprises in scope, each once however many projects

@@ -3,7 +3,8 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { productAuthorisations, products } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
-import { contains, enterpriseScope, equalsIfGiven, joinParts, pageOf } from '../../platform/lookups/query';
+import { contains, joinParts, pageOf } from '../../platform/lookups/query';
+import { enterpriseScope, equalsIfGiven } from '../../core/tenancy';
 
 /** Products of the enterprises in scope; companyId narrows to one enterprise. */
 export async function lookupProducts(

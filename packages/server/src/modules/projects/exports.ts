@@ -20,7 +20,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { enterprises, persons, projectPersons, projects, tenants } from '../../db/schema';
-import type { Viewer } from '../../platform/auth/sessions';
+import type { Viewer } from '../../core/tenancy';
 import { type ExportDefinition, type ExportLabels, readAhead } from '../../platform/exports/definition';
 import { projectListWhere, servingPersonCount } from './service';
 

@@ -7,8 +7,8 @@ import {
 } from '@fieldpay/domain';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { principalOf } from '../../http/guards';
-import type { RouteDeps } from '../../http/types';
+import { principalOf } from '../../platform/auth/guards';
+import type { RouteDeps } from '../../platform/modules';
 import { registerExportRoute } from '../../platform/exports/routes';
 import { projectPersonFiltersSchema } from './exports';
 import { countProjects, listProjects } from './service';

@@ -10,15 +10,17 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { unsafeAcrossTenants } from '../../db/scope';
 import { enterprises, projectDataRelations, projectPersons, projects, tenants } from '../../db/schema';
-import type { Principal, Viewer } from '../../platform/auth/sessions';
-import { contains, equalsIfGiven, joinParts, pageOf, tenantScope } from '../../platform/lookups/query';
+import type { Principal } from '../../platform/auth/sessions';
+import { isPlatformOperator, type Viewer } from '../../core/tenancy';
+import { contains, joinParts, pageOf } from '../../platform/lookups/query';
+import { equalsIfGiven, tenantScope } from '../../core/tenancy';
 
 /** Projects a principal may see: all (platform admin), its tenant's (tenant staff), its enterprise's. */
 export function projectScope(principal: Viewer): SQL | undefined {
   if (principal.side === 'enterprise') {
     return and(eq(projects.tenantId, principal.tenantId), eq(projects.enterpriseId, principal.enterpriseId ?? -1));
   }
-  return principal.userIdentity === 1 ? undefined : eq(projects.tenantId, principal.tenantId);
+  return isPlatformOperator(principal) ? undefined : eq(projects.tenantId, principal.tenantId);
 }
 
 /** Projects in scope, optionally of some statuses and of one tenant (narrowing the scope, never widening it). */

@@ -3,7 +3,8 @@ import { and, asc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { taxSources } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
-import { contains, pageOf, tenantScope } from '../../platform/lookups/query';
+import { contains, pageOf } from '../../platform/lookups/query';
+import { tenantScope } from '../../core/tenancy';
 
 /**
  * Tax sources of the tenants in scope (the tax-source picker). The platform operator may narrow

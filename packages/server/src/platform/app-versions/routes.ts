@@ -8,8 +8,8 @@ import {
   saveAppVersionBodySchema,
 } from '@fieldpay/domain';
 import { ok } from '../../http/envelope';
-import { principalOf } from '../../http/guards';
-import type { RouteDeps } from '../../http/types';
+import { principalOf } from '../auth/guards';
+import type { RouteDeps } from '../modules';
 import { AppVersionService } from './service';
 
 /** App versions (issue 4 item 8): the operator publishes; the public landing page reads the newest. */

@@ -11,7 +11,7 @@ import {
   SMS_COUNTDOWN_SECONDS,
 } from '@fieldpay/domain';
 import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
-import { AppError, fail } from '../../core/errors';
+import { fail } from '../../core/errors';
 import { desensitizationTokens, smsCodes, smsOutbox, users } from '../../db/schema';
 import type { AppContext } from '../context';
 import { type AuditActor, writeAudit } from '../system/audit';
@@ -157,7 +157,7 @@ export class DesensitizationService {
     if (!(await verifyPassword(user.passwordHash, password))) {
       await services.throttle.recordFailure(principal.side, user.username, actor.ip, now);
       // the spec's code for this answer is 500: the console shows 密码错误 as a warning
-      throw new AppError(400, ApiCode.serverError, MSG.desensitizationPasswordWrong);
+      throw fail.validation(MSG.desensitizationPasswordWrong, null, ApiCode.serverError);
     }
     if (principal.userIdentity === 2 && !(await this.checkCode(user.id, body.msgCaptcha, now))) {
       throw fail.validation(MSG.smsCodeWrong);

@@ -3,7 +3,7 @@ import { type GetKeyResult, MSG } from '@fieldpay/domain';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { keyGrants, rsaKeys } from '../../db/schema';
 import { ApiCode } from '@fieldpay/domain';
-import { AppError } from '../../core/errors';
+import { fail } from '../../core/errors';
 import type { AppContext } from '../context';
 import { serverKey } from '../server-keys';
 import { hmacHex, randomToken, safeEqualHex, seal, unseal } from './crypto';
@@ -16,7 +16,7 @@ export const GRANT_TTL_MS = 5 * 60_000;
 export const KEY_ROTATE_MS = 60 * 60_000;
 const SWEEP_EVERY_MS = 10 * 60_000;
 
-const badSignature = (message: string) => new AppError(400, ApiCode.badSignature, message);
+const badSignature = (message: string) => fail.validation(message, null, ApiCode.badSignature);
 
 export interface SignedKeyRequest {
   key: string;
@@ -82,7 +82,7 @@ export class KeyService {
         )
         .toString('utf8');
     } catch {
-      throw new AppError(400, ApiCode.validation, MSG.passwordDecryptFailed);
+      throw fail.validation(MSG.passwordDecryptFailed);
     }
   }
 

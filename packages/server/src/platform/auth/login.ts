@@ -1,7 +1,7 @@
 import { ApiCode, type LoginBody, type LoginUserInfo, MSG, type Side } from '@fieldpay/domain';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { AppError } from '../../core/errors';
+import { fail } from '../../core/errors';
 import type { Services } from '../../services';
 import { writeAudit } from '../system/audit';
 import { loginUserInfo, membershipsOf, usable } from './identity';
@@ -20,16 +20,17 @@ const hhmm = (epochMs: number): string => {
 };
 
 const lockedError = (lockedUntil: number) =>
-  new AppError(429, ApiCode.loginLocked, MSG.loginLockedUntil(hhmm(lockedUntil)), {
+  fail.tooMany(MSG.loginLockedUntil(hhmm(lockedUntil)), ApiCode.loginLocked, {
     captchaRequired: true,
     retryAt: lockedUntil,
   });
 
-const loginFailure = (code: number, message: string, state: ThrottleState) =>
-  new AppError(code === ApiCode.captchaRequired ? 400 : 401, code, message, {
-    captchaRequired: state.captchaRequired,
-    retryAt: state.lockedUntil,
-  });
+function loginFailure(code: number, message: string, state: ThrottleState) {
+  const result = { captchaRequired: state.captchaRequired, retryAt: state.lockedUntil };
+  return code === ApiCode.captchaRequired
+    ? fail.validation(message, result, code)
+    : fail.unauthorized(message, code, result);
+}
 
 /**
  * Login with an RSA-encrypted password. Order matters: a locked account or address is refused
@@ -67,11 +68,11 @@ async function checkAndSignIn(services: Services, side: Side, input: LoginBody, 
     if (after.lockedUntil) throw lockedError(after.lockedUntil);
     throw loginFailure(ApiCode.badCredentials, MSG.badCredentials, after);
   }
-  if (user.status !== 1) throw new AppError(403, ApiCode.forbidden, MSG.accountDisabled);
+  if (user.status !== 1) throw fail.forbidden(MSG.accountDisabled);
 
   const memberships = usable(await membershipsOf(db, user));
   const chosen = memberships.find((m) => m.tenantId === input.tenantId) ?? memberships[0];
-  if (!chosen) throw new AppError(403, ApiCode.forbidden, MSG.noTenantAvailable);
+  if (!chosen) throw fail.forbidden(MSG.noTenantAvailable);
 
   await services.throttle.clear(side, username);
   return db.transaction(async (tx) => {

@@ -19,9 +19,6 @@ export interface Principal {
   idleExpiresAt: Date;
 }
 
-/** What decides which rows someone may see; a stored export requester has it too. */
-export type Viewer = Pick<Principal, 'side' | 'tenantId' | 'enterpriseId' | 'userIdentity'>;
-
 /** Writing last-seen on every request would turn reads into writes; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
 /**

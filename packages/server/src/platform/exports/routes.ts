@@ -13,8 +13,9 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { fail } from '../../core/errors';
-import { actorOf, principalOf } from '../../http/guards';
-import type { RouteDeps, ZodApp } from '../../http/types';
+import { actorOf, principalOf } from '../auth/guards';
+import type { ZodApp } from '../../http/types';
+import type { RouteDeps } from '../modules';
 import type { Services } from '../../services';
 
 /** RFC 5987 file name, so 项目列表_20261122.xlsx arrives whole in every browser. */

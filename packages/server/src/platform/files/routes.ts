@@ -16,8 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { fail } from '../../core/errors';
-import { principalOf } from '../../http/guards';
-import type { RouteDeps } from '../../http/types';
+import { principalOf } from '../auth/guards';
+import type { RouteDeps } from '../modules';
 import { type Disposition, FILE_ROUTE_PREFIX } from './links';
 import type { FileRow, FileService } from './service';
 

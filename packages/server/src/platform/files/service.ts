@@ -28,6 +28,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { configs, files, type WatermarkStamp } from '../../db/schema';
 import { fail } from '../../core/errors';
+import { isPlatformOperator } from '../../core/tenancy';
 import { fieldLabel } from '../../http/field-labels';
 import type { Principal } from '../auth/sessions';
 import type { AppContext } from '../context';
@@ -84,8 +85,6 @@ interface Accepted {
 }
 
 const MULTIPART_FORMAT_ERRORS = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PROTO_VIOLATION']);
-
-const isOperator = (principal: Principal) => principal.side === 'platform' && principal.userIdentity === 1;
 
 /**
  * Uploads and stored files (issue 4 item 1, decision 0006): every rule of the client again on the
@@ -336,7 +335,7 @@ export class FileService {
   /** Platform administrators read everything; public files any session; others their tenant (and enterprise). */
   canRead(principal: Principal, row: FileRow): boolean {
     if (row.delFlag !== 0) return false;
-    if (isOperator(principal) || row.visibility === 'public') return true;
+    if (isPlatformOperator(principal) || row.visibility === 'public') return true;
     if (row.tenantId !== principal.tenantId) return false;
     return principal.side === 'platform' || row.enterpriseId === principal.enterpriseId;
   }
@@ -345,7 +344,7 @@ export class FileService {
   canDelete(principal: Principal, row: FileRow): boolean {
     if (row.delFlag !== 0) return false;
     if (row.ownerUserId === principal.userId) return true;
-    if (row.visibility === 'public') return isOperator(principal);
+    if (row.visibility === 'public') return isPlatformOperator(principal);
     return this.canRead(principal, row);
   }
 
@@ -402,7 +401,7 @@ export class FileService {
 
   /** Active files of one business record that the session may read, oldest first. */
   async listOfRecord(principal: Principal, uploadPath: string, bizId: string): Promise<FileRow[]> {
-    const scope: SQL | undefined = isOperator(principal) ? undefined : eq(files.tenantId, principal.tenantId);
+    const scope: SQL | undefined = isPlatformOperator(principal) ? undefined : eq(files.tenantId, principal.tenantId);
     const rows = await this.ctx.db
       .select()
       .from(files)

@@ -6,8 +6,8 @@ import {
   MSG,
 } from '@fieldpay/domain';
 import { ok } from '../../http/envelope';
-import { principalOf } from '../../http/guards';
-import type { RouteDeps } from '../../http/types';
+import { principalOf } from '../auth/guards';
+import type { RouteDeps } from '../modules';
 import { getColumnLayout, saveColumnLayout } from './service';
 
 /** Column layouts per user and list (spec 2 §7 "column layout get / save"). */

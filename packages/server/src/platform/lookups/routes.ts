@@ -11,9 +11,8 @@ import {
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { fail } from '../../core/errors';
-import { principalOf } from '../../http/guards';
-import type { RouteDeps } from '../../http/types';
-import { LOOKUP_HANDLERS } from './catalogue';
+import { principalOf } from '../auth/guards';
+import type { RouteDeps } from '../modules';
 
 /**
  * The remote-select lookups: one route per kind of the catalogue, `GET /api/sys/lookup/{kind}`,
@@ -22,14 +21,16 @@ import { LOOKUP_HANDLERS } from './catalogue';
  */
 export function registerLookupRoutes({ app, services }: RouteDeps): void {
   const { db } = services.ctx;
+  const missing = services.lookups.missing();
+  if (missing.length > 0) throw new Error(`lookups without a module answering them: ${missing.join(', ')}`);
 
   const register = <K extends LookupKind>(kind: K) => {
     const definition = LOOKUPS[kind];
-    const handler = LOOKUP_HANDLERS[kind];
+    const handler = services.lookups.handler(kind);
     app.get(
       `/api/sys/lookup/${kind}`,
       {
-        // each lookup scopes its rows by the session itself (catalogue.ts)
+        // each lookup scopes its rows by the session itself (the module answering it)
         config: { access: 'session' },
         schema: {
           tags: ['下拉查询'],

@@ -9,8 +9,8 @@ import {
 } from '@fieldpay/domain';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { principalOf } from '../../http/guards';
-import type { RouteDeps } from '../../http/types';
+import { principalOf } from '../auth/guards';
+import type { RouteDeps } from '../modules';
 import { listNotices, markAllNoticesRead, markNoticesRead, unreadNoticeCount } from './service';
 
 /** The signed-in user's notices on the session's tenant (spec 1 §2 /notice/view/list, §7 unread count). */

@@ -13,9 +13,9 @@ import {
 } from '@fieldpay/domain';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { AppError } from '../../core/errors';
-import { principalOf } from '../../http/guards';
-import type { RouteDeps } from '../../http/types';
+import { fail } from '../../core/errors';
+import { principalOf } from '../auth/guards';
+import type { RouteDeps } from '../modules';
 
 export function registerSensitiveWordRoutes({ app, services }: RouteDeps): void {
   const words = services.sensitiveWords;
@@ -37,7 +37,7 @@ export function registerSensitiveWordRoutes({ app, services }: RouteDeps): void 
     async (request) => {
       const found = await words.findIn(request.body.senWords);
       if (found.length > 0) {
-        throw new AppError(422, ApiCode.rule, MSG.sensitiveWordsFoundNamed(found), { words: found });
+        throw fail.rule(MSG.sensitiveWordsFoundNamed(found), ApiCode.rule, { words: found });
       }
       return ok({ words: [] });
     },

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { auditLogs, configs, dictItems, dicts, smsOutbox } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { fail } from '../../core/errors';
-import { principalOf } from '../../http/guards';
-import type { RouteDeps } from '../../http/types';
+import { principalOf } from '../auth/guards';
+import type { RouteDeps } from '../modules';
 import { appLandingAddress } from '../app-versions/service';
 import { writeAudit } from './audit';
 

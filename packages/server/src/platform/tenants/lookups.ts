@@ -3,7 +3,8 @@ import { and, asc, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tenants } from '../../db/schema';
 import type { Principal } from '../auth/sessions';
-import { contains, equalsIfGiven, pageOf, tenantsIn } from '../lookups/query';
+import { contains, pageOf } from '../lookups/query';
+import { equalsIfGiven, tenantsIn } from '../../core/tenancy';
 import { visibleTenantIds } from './service';
 
 /**

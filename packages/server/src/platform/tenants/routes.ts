@@ -1,8 +1,8 @@
 import { envelopeOf, pageOf, pageQuerySchema } from '@fieldpay/domain';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { principalOf } from '../../http/guards';
-import type { RouteDeps } from '../../http/types';
+import { principalOf } from '../auth/guards';
+import type { RouteDeps } from '../modules';
 import { enterprisesByIds, queryTenants, tenantsByIds } from './service';
 
 const tenantSchema = z.object({

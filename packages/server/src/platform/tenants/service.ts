@@ -1,5 +1,6 @@
 import type { Page } from '@fieldpay/domain';
 import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { isPlatformOperator } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
 import { unsafeAcrossTenants } from '../../db/scope';
 import { enterpriseMembers, enterprises, tenants } from '../../db/schema';
@@ -18,7 +19,7 @@ export interface TenantRow {
  * own, enterprise users those their enterprise works on. Tenant 0 is the platform, never listed.
  */
 export async function visibleTenantIds(_db: DbOrTx, principal: Principal): Promise<number[] | 'all'> {
-  if (principal.side === 'platform') return principal.userIdentity === 1 ? 'all' : [principal.tenantId];
+  if (principal.side === 'platform') return isPlatformOperator(principal) ? 'all' : [principal.tenantId];
   const rows = await unsafeAcrossTenants("tenants: the enterprise account's own memberships", (tx) =>
     tx
       .select({ tenantId: enterpriseMembers.tenantId })

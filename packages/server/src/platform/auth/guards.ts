@@ -1,9 +1,11 @@
 import { MSG, type PermissionCode, type Side } from '@fieldpay/domain';
 import type { FastifyRequest } from 'fastify';
-import type { Principal } from '../platform/auth/sessions';
-import { type AuditActor, auditActorOf } from '../platform/system/audit';
-import type { Services } from '../services';
-import { fail } from '../core/errors';
+import { fail } from '../../core/errors';
+import { isPlatformOperator } from '../../core/tenancy';
+import type { Guard, Guards } from '../../http/access';
+import { type AuditActor, auditActorOf } from '../system/audit';
+import type { AccessService } from '../access/service';
+import type { Principal, SessionService } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,15 +25,12 @@ export function principalOf(request: FastifyRequest): Principal {
 /** Who the audit log names for a request that passed `authenticate`. */
 export const actorOf = (request: FastifyRequest): AuditActor => auditActorOf(principalOf(request), request.ip);
 
-/** A check of a request; it throws the 401 or 403 that ends it. */
-export type Guard = (request: FastifyRequest) => Promise<void>;
-
 /**
  * The checks the access hook (access.ts) puts in front of a route. The tenant always comes from the
  * session; an X-Tenant-Id header may only name the session's own tenant (the web sends it on every
  * call), anything else is refused.
  */
-export function createGuards(services: Services) {
+export function createGuards(services: { sessions: SessionService; access: AccessService }): Guards {
   const authenticate: Guard = async (request) => {
     const token = request.headers[TOKEN_HEADER];
     if (typeof token !== 'string' || token.length === 0) throw fail.unauthorized(MSG.tokenMissing);
@@ -61,9 +60,8 @@ export function createGuards(services: Services) {
   /** Platform level only: the tenant-0 administrators (userIdentity 1). */
   const platformAdmin: Guard = async (request) => {
     const principal = principalOf(request);
-    if (principal.side !== 'platform' || principal.userIdentity !== 1) throw fail.forbidden();
+    if (!isPlatformOperator(principal)) throw fail.forbidden();
   };
 
   return { authenticate, side, permission, platformAdmin };
 }
-export type Guards = ReturnType<typeof createGuards>;

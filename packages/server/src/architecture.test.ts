@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** The dependency direction of DESIGN §1, checked on the import lines of every source file. */
+const ROOT = import.meta.dirname;
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(full);
+    return /\.(ts|mjs)$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+/** The folders under src/ that `file` imports (relative imports only). */
+function importedAreas(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const areas = new Set<string>();
+  for (const match of text.matchAll(/from '(\.[^']+)'/g)) {
+    const target = path.relative(ROOT, path.resolve(path.dirname(file), match[1]));
+    areas.add(target.split(path.sep)[0]);
+  }
+  return [...areas];
+}
+
+function violations(folder: string, forbidden: string[]): string[] {
+  return sourceFiles(path.join(ROOT, folder)).flatMap((file) =>
+    importedAreas(file)
+      .filter((area) => forbidden.includes(area))
+      .map((area) => `${path.relative(ROOT, file)} imports ${area}/`),
+  );
+}
+
+describe('dependency direction', () => {
+  it('the platform never imports a module', () => {
+    expect(violations('platform', ['modules'])).toEqual([]);
+  });
+
+  it('http/ is plumbing: it imports no platform service and no module', () => {
+    expect(violations('http', ['platform', 'modules', 'services.ts', 'seed'])).toEqual([]);
+  });
+
+  it('core/ and db/ stay below everything else', () => {
+    expect(violations('core', ['db', 'http', 'platform', 'modules', 'services.ts', 'seed'])).toEqual([]);
+    expect(violations('db', ['http', 'platform', 'modules', 'services.ts', 'seed'])).toEqual([]);
+  });
+});

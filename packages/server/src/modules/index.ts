@@ -1,0 +1,30 @@
+/**
+ * The business areas, in the order app.ts registers them. A new area is one folder under
+ * src/modules and one line here (docs/adding-a-module.md).
+ */
+import type { ModuleDefinition } from '../platform/modules';
+import { agreementsModule } from './agreements';
+import { contentModule } from './content';
+import { customersModule } from './customers';
+import { dashboardModule } from './dashboard';
+import { enterprisesModule } from './enterprises';
+import { payoutsModule } from './payouts';
+import { personsModule } from './persons';
+import { productsModule } from './products';
+import { projectsModule } from './projects';
+import { tasksModule } from './tasks';
+import { taxModule } from './tax';
+
+export const MODULES: readonly ModuleDefinition[] = [
+  projectsModule,
+  tasksModule,
+  dashboardModule,
+  enterprisesModule,
+  personsModule,
+  agreementsModule,
+  customersModule,
+  productsModule,
+  contentModule,
+  payoutsModule,
+  taxModule,
+];

@@ -1,0 +1,10 @@
+import type { ModuleDefinition } from '../../platform/modules';
+import { lookupTaskTypes } from './service';
+
+/** 任务 */
+export const tasksModule: ModuleDefinition = {
+  name: 'tasks',
+  lookups: {
+    taskType: (db, _principal, query) => lookupTaskTypes(db, query),
+  },
+};
