@@ -61,7 +61,7 @@ describe('the sensitive-word check', () => {
   it('lets modules refuse text with listed words before saving it', async () => {
     await expect(t.services.sensitiveWords.assertClean('服务描述：拜访药店')).resolves.toBeUndefined();
     await expect(t.services.sensitiveWords.assertClean('拜访时可谈回扣')).rejects.toMatchObject({
-      status: 422,
+      kind: 'rule',
       message: '内容包含敏感词：回扣',
     });
   });
