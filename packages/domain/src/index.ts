@@ -18,4 +18,5 @@ export * from './api/notices';
 export * from './api/sensitive-words';
 export * from './column-layouts';
 export * from './api/exports';
-export * from './api/projects';
+export * from './api/operation';
+export * from './projects';

@@ -40,6 +40,8 @@ export const MSG = {
   requestTimeout: '请求超时，请稍后重试！',
   networkError: '网络异常，请检查网络连接',
   serverError: '服务器开小差了，请稍后重试',
+  /** an answer whose shape is not the operation's declared answer */
+  answerMalformed: '服务器返回的数据格式不正确，请稍后重试',
   notFound: '请求的资源不存在',
   forbidden: '暂无操作权限，请联系管理员',
   tooManyRequests: '请求过于频繁，请稍后重试',

@@ -16,7 +16,6 @@ import {
   PAY_STATUS_FILTER_EXCLUDED,
   PAY_STATUS_LIST_READING,
   PERSON_LOGIN_FLAG,
-  PROJECT_STATUS,
   SETTLEMENT_AUDIT_STATUS,
   SETTLEMENT_RECORD_FILTER_EXCLUDED,
   SETTLEMENT_RECORD_PAY_STATUS,
@@ -32,6 +31,7 @@ import {
   tenantOptionLabel,
   VOUCHER_STATUS,
 } from './status';
+import { PROJECT_STATUS } from './projects';
 
 const labelsAndColors = (dictionary: Record<string, { label: string; color: string }>) =>
   Object.fromEntries(Object.entries(dictionary).map(([code, info]) => [code, [info.label, info.color]]));

@@ -32,7 +32,9 @@ function statusInfoOf(label: string, style: StatusStyle): StatusInfo {
   return { label, style, color: STYLE_TAG_COLOR[style] };
 }
 
-function defineStatuses<K extends StatusCode>(entries: Record<K, readonly [string, StatusStyle]>): StatusDictionary<K> {
+export function defineStatuses<K extends StatusCode>(
+  entries: Record<K, readonly [string, StatusStyle]>,
+): StatusDictionary<K> {
   const dictionary = {} as Record<K, StatusInfo>;
   for (const code of Object.keys(entries) as K[]) {
     const [label, style] = entries[code];
@@ -60,20 +62,6 @@ export function statusLabel<K extends StatusCode>(
 }
 
 // ---- projects and tasks (spec 1 §3, §4, §9)
-
-/** Project status; labels exact (spec 1 §4, also the report's project labels of spec 2 §9). */
-export const PROJECT_STATUS = defineStatuses({
-  0: ['待审核', 'warn'],
-  1: ['未通过', 'fail'],
-  2: ['已结束', 'other'],
-  3: ['已暂停', 'fail'],
-  4: ['进行中', 'main'],
-  5: ['未知', 'other'],
-  6: ['审核中', 'warn'],
-});
-export type ProjectStatus = keyof typeof PROJECT_STATUS;
-/** Only an ended project (2) shows its stop/end time. */
-export const PROJECT_STATUS_ENDED = 2;
 
 /** Task types by visitTypeId (spec 1 §4). */
 export const TASK_TYPES = {
@@ -454,12 +442,6 @@ export const TASK_TYPE_PARENTS: Readonly<Partial<Record<TaskTypeId, keyof typeof
 /** Where a product record came from (product lookup `source`). */
 export const PRODUCT_SOURCES = { 1: '企业录入', 2: '平台导入' } as const;
 
-/** A person's service on one project (employee lookup `status`). */
-export const PROJECT_PERSON_STATUS = defineStatuses({
-  1: ['服务中', 'main'],
-  2: ['已退出', 'other'],
-});
-
 /** An enterprise's authorised signatory: the contract-person lookup asks for 0 (valid). */
 export const CONTRACT_PERSON_STATUS = defineStatuses({
   0: ['正常', 'success'],
@@ -468,6 +450,3 @@ export const CONTRACT_PERSON_STATUS = defineStatuses({
 
 /** Tag types; the enterprise tag list asks for type 1. */
 export const TAG_TYPES = { 1: '企业标签', 2: '人员标签' } as const;
-
-/** project.processed: 1 is the full-process environment, anything else tasks only (spec 1 §3). */
-export const PROJECT_PROCESSED = { 0: '仅任务', 1: '全流程' } as const;

@@ -1,15 +1,13 @@
-import { PERMISSIONS, type PermissionCode, type PermissionDefinition, type Side } from '@fieldpay/domain';
+import {
+  PERMISSIONS,
+  type PermissionCode,
+  type PermissionDefinition,
+  type RouteAccess,
+  type Side,
+} from '@fieldpay/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isListedPublic, isUnderPublicPrefix } from './public-routes';
 
-/**
- * Who may call a route, declared as `config: { access }`:
- * - `'public'`: anyone; the route must also be in PUBLIC_ROUTES (public-routes.ts);
- * - `'session'`: any signed-in user (shell and own-data calls that scope themselves by the session);
- * - `{ side }`: a signed-in user of that side;
- * - `{ permission }`: a signed-in user whose roles hold the code; the code's side and operator-only
- *   flag in the catalogue add the side and platform-operator checks.
- */
 /** A check of a request; it throws the 401 or 403 that ends it. */
 export type Guard = (request: FastifyRequest) => Promise<void>;
 
@@ -22,7 +20,8 @@ export interface Guards {
   platformAdmin: Guard;
 }
 
-export type RouteAccess = 'public' | 'session' | { side: Side } | { permission: PermissionCode };
+/** Who may call a route, declared as `config: { access }` (domain's RouteAccess, the same as an operation's). */
+export type { RouteAccess };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

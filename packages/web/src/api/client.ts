@@ -3,6 +3,7 @@ import { signSecret } from '../app/app-config';
 import { endSession } from '../app/end-session';
 import { notifier } from '../app/notify';
 import { useSession } from '../app/session-store';
+import { createCall } from './call';
 import { createHttpClient } from './http';
 
 export const http = createHttpClient({
@@ -12,3 +13,6 @@ export const http = createHttpClient({
   notifier,
   signSecret,
 });
+
+/** Typed calls of operations declared in domain (api/call.ts). */
+export const call = createCall(http, notifier);

@@ -8,8 +8,6 @@ import {
   type DownloadCacheRecord,
   type ExportSubmitted,
   type Page,
-  type ProjectListFilters,
-  type ProjectListRecord,
 } from '@fieldpay/domain';
 import { notifyExportSubmitted } from '../app/export-events';
 import { http } from './client';
@@ -17,7 +15,6 @@ import { rsaEncryptBase64 } from './crypto';
 import { getKey } from './session-api';
 
 export const DOWNLOAD_CACHE_LIST_KEY = ['downloadCache', 'list'] as const;
-export const PROJECT_LIST_KEY = ['project', 'list'] as const;
 
 export interface DownloadCacheFilters {
   pageNo: number;
@@ -64,13 +61,6 @@ export async function submitExport(url: string, filters: object, unmaskToken?: s
   );
   notifyExportSubmitted(answer.message || undefined);
   return answer.result.cacheId;
-}
-
-export async function fetchProjects(
-  query: ProjectListFilters & { pageNo: number; pageSize: number },
-): Promise<Page<ProjectListRecord>> {
-  const answer = await http.get<Page<ProjectListRecord>>('/api/sys/project/queryList', { ...query });
-  return answer.result;
 }
 
 /** Sends the SMS code of the desensitization check to the user's own phone; answers the server's text. */

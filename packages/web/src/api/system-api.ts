@@ -16,11 +16,6 @@ export async function unreadNoticeCount(): Promise<number> {
   return Number(answer.result) || 0;
 }
 
-export async function projectCountByStatus(status: number): Promise<number> {
-  const answer = await http.get<number>('/api/sys/project/countByStatus', { status }, { silent: true });
-  return Number(answer.result) || 0;
-}
-
 export interface NamedValue {
   name: string;
   value: number;

@@ -5,21 +5,18 @@
 import { LogoutOutlined, ProjectOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Tooltip } from 'antd';
-import { projectCountByStatus } from '../../api/system-api';
 import { WidthTooltip } from '../../components/WidthTooltip';
+import { fetchInProgressCount, projectInProgressCountKey } from '../../features/projects/project-calls';
 import { useSession } from '../session-store';
 import { useLogout } from './session-actions';
 import { TenantSwitcher } from './TenantSwitcher';
-
-/** Project status 4 = 进行中 (spec 1 §4). */
-const PROJECT_STATUS_IN_PROGRESS = 4;
 
 export function CompanyHeader() {
   const userInfo = useSession((state) => state.userInfo);
   const logout = useLogout();
   const inProgress = useQuery({
-    queryKey: ['project', 'countByStatus', PROJECT_STATUS_IN_PROGRESS, userInfo?.tenant.id],
-    queryFn: () => projectCountByStatus(PROJECT_STATUS_IN_PROGRESS),
+    queryKey: projectInProgressCountKey(userInfo?.tenant.id),
+    queryFn: fetchInProgressCount,
   });
   if (!userInfo) return null;
   const enterpriseName = userInfo.enterprise?.enterpriseName ?? userInfo.realname;

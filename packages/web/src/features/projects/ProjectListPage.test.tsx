@@ -8,9 +8,9 @@ import ProjectListPage from './ProjectListPage';
 
 const listApi = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
 vi.mock('../../api/list-api', () => listApi);
+const projectCalls = vi.hoisted(() => ({ PROJECT_LIST_KEY: ['project', 'list'], fetchProjects: vi.fn() }));
+vi.mock('./project-calls', () => projectCalls);
 const exportApi = vi.hoisted(() => ({
-  PROJECT_LIST_KEY: ['project', 'list'],
-  fetchProjects: vi.fn(),
   submitExport: vi.fn(),
   sendVerifyCode: vi.fn(),
   verifyDesensitization: vi.fn(),
@@ -51,7 +51,7 @@ function setUp(side: 'platform' | 'enterprise', identity: 1 | 2, permList = ['pr
 beforeEach(() => {
   vi.resetAllMocks();
   dropUnmaskToken();
-  exportApi.fetchProjects.mockResolvedValue({
+  projectCalls.fetchProjects.mockResolvedValue({
     records: [project(1), project(2, { projectStatus: 2, projectName: '已结束项目' })],
     total: 2,
   });
@@ -88,7 +88,7 @@ describe('project list', () => {
     fireEvent.change(screen.getByPlaceholderText('请输入项目名称'), { target: { value: '星联' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() =>
-      expect(exportApi.fetchProjects).toHaveBeenLastCalledWith(expect.objectContaining({ projectName: '星联' })),
+      expect(projectCalls.fetchProjects).toHaveBeenLastCalledWith(expect.objectContaining({ projectName: '星联' })),
     );
     fireEvent.click(screen.getByRole('button', { name: /导出项目/ }));
     await waitFor(() =>

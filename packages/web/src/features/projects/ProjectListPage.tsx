@@ -17,7 +17,7 @@ import {
 import { Button, Card, Form, Input, Select, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
-import { fetchProjects, PROJECT_LIST_KEY, submitExport } from '../../api/export-api';
+import { submitExport } from '../../api/export-api';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { dropUnmaskToken, useUnmaskToken } from '../../app/unmask-store';
@@ -25,6 +25,7 @@ import { DesensitizationDialog } from '../../components/DesensitizationDialog';
 import { type CellRenderer, type ListFilters, ListPage } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
 import { RemoteSelect } from '../../components/RemoteSelect';
+import { fetchProjects, PROJECT_LIST_KEY } from './project-calls';
 
 const STATUS_OPTIONS = Object.entries(PROJECT_STATUS).map(([value, info]) => ({
   value: Number(value),

@@ -1,0 +1,3 @@
+/** The projects area: its statuses and its calls. */
+export * from './operations';
+export * from './statuses';
