@@ -59,17 +59,21 @@ export async function lookupEnterprises(
   );
 }
 
-export function lookupEnterpriseTenants(
+/**
+ * An enterprise account works on several tenants, so what it reads of its own tenants crosses the
+ * wall of the session's one; the platform side stays within its scope.
+ */
+const acrossOwnTenants = <T>(principal: Principal, db: DbOrTx, reason: string, work: (db: DbOrTx) => Promise<T>) =>
+  principal.side === 'enterprise' ? unsafeAcrossTenants(reason, work) : work(db);
+
+export const lookupEnterpriseTenants = (
   db: DbOrTx,
   principal: Principal,
   query: LookupQuery<'enterpriseTenant'>,
-): Promise<Page<LookupRecord<'enterpriseTenant'>>> {
-  return principal.side === 'enterprise'
-    ? unsafeAcrossTenants('lookup: the company on the tenants the account works on', (tx) =>
-        lookupEnterpriseTenantsWithin(tx, principal, query),
-      )
-    : lookupEnterpriseTenantsWithin(db, principal, query);
-}
+): Promise<Page<LookupRecord<'enterpriseTenant'>>> =>
+  acrossOwnTenants(principal, db, 'lookup: the company on the tenants the account works on', (tx) =>
+    lookupEnterpriseTenantsWithin(tx, principal, query),
+  );
 
 /**
  * The tenants an enterprise (the company, known by its credit code) works on, within the
@@ -195,17 +199,14 @@ export async function lookupEnterpriseAccounts(
   );
 }
 
-export function lookupTags(
+export const lookupTags = (
   db: DbOrTx,
   principal: Principal,
   query: LookupQuery<'tag'>,
-): Promise<Page<LookupRecord<'tag'>>> {
-  return principal.side === 'enterprise'
-    ? unsafeAcrossTenants('lookup: tags of the tenants the enterprise account works on', (tx) =>
-        lookupTagsWithin(tx, principal, query),
-      )
-    : lookupTagsWithin(db, principal, query);
-}
+): Promise<Page<LookupRecord<'tag'>>> =>
+  acrossOwnTenants(principal, db, 'lookup: tags of the tenants the enterprise account works on', (tx) =>
+    lookupTagsWithin(tx, principal, query),
+  );
 
 /** Tags of a tenant. Enterprise users are limited to the tenants they work on (spec 1 §6). */
 async function lookupTagsWithin(
