@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemoData } from './seed/demo';
+import { seedDemo } from './seed/demo-activity';
 import { applyReferenceData } from './seed/reference';
 
 /** Reads config, opens and migrates the database, seeds, starts the job worker, then serves HTTP until a signal arrives. */
@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const { app, services } = await buildApp(config, database);
   const { scopes } = services.ctx;
   await scopes.withSystem('reference data: menus, codes, dictionaries, built-in roles', applyReferenceData);
-  if (config.seedDemo && (await scopes.withSystem('demo data of every tenant', seedDemoData))) {
+  if (config.seedDemo && (await seedDemo(services))) {
     app.log.info('demo data seeded');
   }
   // exports and expiry run here; app.close() stops the worker before the database closes

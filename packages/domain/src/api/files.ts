@@ -133,7 +133,8 @@ export const appVersionSchema = z.object({
 export type AppVersion = z.infer<typeof appVersionSchema>;
 
 /** The public landing page's answer: the newest version with a download link that works without a session. */
-export const latestAppVersionSchema = appVersionSchema.extend({
+/** The public download page's answer: no publisher, a staff member's name is not for the public. */
+export const latestAppVersionSchema = appVersionSchema.omit({ publisher: true }).extend({
   /** signed, expiring link to the Android package; null when the version has none */
   androidUrl: z.string().nullable(),
 });

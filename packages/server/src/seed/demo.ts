@@ -15,6 +15,9 @@ export const DEMO_ACCOUNTS = {
   enterpriseUser: { username: '13900000001', password: 'Enterprise@123', realname: '李静怡' },
 } as const;
 
+/** The password of every generated account (the other staff and enterprise users). */
+export const GENERATED_ACCOUNT_PASSWORD = 'Demo@12345678';
+
 const DEMO_TENANTS = [
   { name: '华东众包服务平台', company: '上海易众信息技术有限公司' },
   { name: '西南灵活用工平台', company: '成都云聘科技有限公司' },
@@ -124,7 +127,7 @@ export async function seedDemoData(db: DbOrTx): Promise<boolean> {
     hashPassword(DEMO_ACCOUNTS.platformAdmin.password),
     hashPassword(DEMO_ACCOUNTS.tenantStaff.password),
     hashPassword(DEMO_ACCOUNTS.enterpriseUser.password),
-    hashPassword('Demo@12345678'),
+    hashPassword(GENERATED_ACCOUNT_PASSWORD),
   ]);
 
   await db.transaction(async (tx) => {

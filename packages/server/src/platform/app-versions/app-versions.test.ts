@@ -86,6 +86,8 @@ describe('publishing versions', () => {
 
     const latest = (await t.app.inject({ method: 'GET', url: '/api/sys2/app/version/latest' })).json().result;
     expect(latest).toMatchObject({ versionName: '2.3.0', iosUrl: 'https://apps.apple.com/cn/app/id1234567890' });
+    // the public page does not name the operator's staff member who published it
+    expect(latest).not.toHaveProperty('publisher');
     const download = await t.app.inject({ method: 'GET', url: latest.androidUrl });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(apk)).toBe(true);

@@ -32,17 +32,22 @@ export const appLandingAddress = (request: FastifyRequest): string =>
 
 type VersionRow = typeof appVersions.$inferSelect;
 
-function toAppVersion(row: VersionRow, file: FileRow | null, publisher: string): AppVersion {
+/** What anyone may see of a version: the public download page shows this. */
+function toPublicVersion(row: VersionRow, file: FileRow | null): Omit<AppVersion, 'publisher'> {
   return {
     id: row.id,
     versionName: row.versionName,
     releaseNotes: row.releaseNotes,
     android: file ? { name: file.fileName, address: addressOf(file), fileSize: file.fileSize } : null,
     iosUrl: row.iosUrl,
-    publisher,
     createTime: row.createdAt.getTime(),
   };
 }
+
+const toAppVersion = (row: VersionRow, file: FileRow | null, publisher: string): AppVersion => ({
+  ...toPublicVersion(row, file),
+  publisher,
+});
 
 export class AppVersionService {
   constructor(
@@ -81,7 +86,7 @@ export class AppVersionService {
     const androidUrl = row.file
       ? this.files.linkFor(row.file, { disposition: 'attachment', ttlMs: APP_DOWNLOAD_LINK_TTL_MS }).url
       : null;
-    return { ...toAppVersion(row.version, row.file, row.publisher), androidUrl };
+    return { ...toPublicVersion(row.version, row.file), androidUrl };
   }
 
   /** Publishes a version above the newest one; its package must be an apk uploaded for the public. */

@@ -138,6 +138,39 @@ export class FileService {
     }
   }
 
+  /**
+   * A file the server made on a user's behalf (the demo data's task sheets): the same checks,
+   * storing and audit row as an upload of it, without a multipart request.
+   */
+  async receiveLocal(
+    localPath: string,
+    fileName: string,
+    options: ReceiveOptions & { fields: UploadFields },
+  ): Promise<FileRow> {
+    await fs.promises.mkdir(this.scratchDir, { recursive: true });
+    const bytes = await fs.promises.readFile(localPath);
+    const file: Incoming = {
+      scratchPath: path.join(this.scratchDir, crypto.randomBytes(16).toString('hex')),
+      fileName,
+      size: bytes.length,
+      truncated: false,
+      sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+      head: bytes.subarray(0, SIGNATURE_HEAD_BYTES),
+    };
+    // storing moves the scratch copy into place; the caller keeps its own file
+    await fs.promises.writeFile(file.scratchPath, bytes);
+    try {
+      const scene = options.forcedScene ?? options.fields.scene;
+      const policy = policyForScene(scene, { managerFileSizeMb: await this.managerFileSizeMb() });
+      const alreadyUploaded = options.fields.id ? await this.countOfRecord(options.principal, options.fields) : 0;
+      const accepted = await this.check(file, policy, alreadyUploaded, options);
+      const [row] = await this.store([accepted], { ...options, scene });
+      return row;
+    } finally {
+      await fs.promises.rm(file.scratchPath, { force: true });
+    }
+  }
+
   /** Streams each file part to scratch space (capped), collects the form fields. */
   private async readParts(
     request: FastifyRequest,
