@@ -37,7 +37,7 @@ import {
 import { DEMO_ACCOUNTS, GENERATED_ACCOUNT_PASSWORD } from '../seed/demo';
 import { seedDemo } from '../seed/demo-activity';
 import { routeInventory } from './access';
-import { TENANT_HEADER, TOKEN_HEADER } from './guards';
+import { TENANT_HEADER, TOKEN_HEADER } from '../platform/auth/guards';
 import { isUnderPublicPrefix, PUBLIC_ROUTES } from './public-routes';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-idor-'));
