@@ -10,7 +10,7 @@ import {
   type Page,
 } from '@fieldpay/domain';
 import { notifyExportSubmitted } from '../app/export-events';
-import { http } from './client';
+import { http } from '../app/api-client';
 import { rsaEncryptBase64 } from './crypto';
 import { getKey } from './session-api';
 

@@ -11,7 +11,7 @@ import {
   type UploadTarget,
   type WatermarkedFile,
 } from '@fieldpay/domain';
-import { http } from './client';
+import { http } from '../app/api-client';
 import { ApiError } from './http';
 
 export type Disposition = 'inline' | 'attachment';

@@ -11,7 +11,7 @@ import type {
   SensitiveWordRecord,
 } from '@fieldpay/domain';
 import { COLUMN_LAYOUT_TYPE } from '@fieldpay/domain';
-import { http } from './client';
+import { http } from '../app/api-client';
 import { ApiError } from './http';
 
 // ---- column layouts (spec 2 §7)

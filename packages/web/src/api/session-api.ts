@@ -11,7 +11,7 @@ import {
   type Side,
 } from '@fieldpay/domain';
 import { signSecret } from '../app/app-config';
-import { http } from './client';
+import { http } from '../app/api-client';
 import { hmacSha256Hex, randomHex, rsaEncryptBase64 } from './crypto';
 import { ApiError } from './http';
 

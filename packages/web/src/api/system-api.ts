@@ -1,5 +1,5 @@
 /** Shared system and business look-ups used by the console shell. */
-import { http } from './client';
+import { http } from '../app/api-client';
 
 export interface ConfigValue {
   configKey: string;
