@@ -12,7 +12,7 @@ import {
 import { notifyExportSubmitted } from '../app/export-events';
 import { http } from '../app/api-client';
 import { rsaEncryptBase64 } from './crypto';
-import { getKey } from './session-api';
+import { getKey } from '../app/session-calls';
 
 export const DOWNLOAD_CACHE_LIST_KEY = ['downloadCache', 'list'] as const;
 
