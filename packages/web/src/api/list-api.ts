@@ -33,8 +33,6 @@ export async function saveColumnLayout(serviceName: string, columns: ColumnLayou
 
 // ---- notices (spec 1 §2, §7)
 
-/** Query key of the top bar's unread count: invalidate it after marking notices read. */
-export const UNREAD_NOTICE_COUNT_KEY = ['notice', 'unreadCount'] as const;
 export const NOTICE_LIST_KEY = ['notice', 'list'] as const;
 
 export async function fetchNotices(query: {

@@ -12,9 +12,10 @@ const api = vi.hoisted(() => ({
   markNoticesRead: vi.fn(),
   markAllNoticesRead: vi.fn(),
   NOTICE_LIST_KEY: ['notice', 'list'],
-  UNREAD_NOTICE_COUNT_KEY: ['notice', 'unreadCount'],
 }));
 vi.mock('../../api/list-api', () => api);
+const shell = vi.hoisted(() => ({ UNREAD_NOTICE_COUNT_KEY: ['notice', 'unreadCount'] }));
+vi.mock('../../app/shell-calls', () => shell);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
 
