@@ -6,7 +6,7 @@ import { ListPage } from './ListPage';
 import { renderWithQuery, signedInAs } from './testing';
 
 const api = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
-vi.mock('../../api/list-api', () => api);
+vi.mock('./column-layout-calls', () => api);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
 

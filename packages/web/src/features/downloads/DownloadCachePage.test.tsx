@@ -9,7 +9,7 @@ import DownloadLogPage from './DownloadLogPage';
 import OrderGenerateCachePage from './OrderGenerateCachePage';
 
 const listApi = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
-vi.mock('../../api/list-api', () => listApi);
+vi.mock('../../components/list/column-layout-calls', () => listApi);
 const exportApi = vi.hoisted(() => ({
   DOWNLOAD_CACHE_LIST_KEY: ['downloadCache', 'list'],
   fetchDownloadCaches: vi.fn(),

@@ -7,7 +7,7 @@ import { renderWithQuery, signedInAs } from '../../components/list/testing';
 import ProjectListPage from './ProjectListPage';
 
 const listApi = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
-vi.mock('../../api/list-api', () => listApi);
+vi.mock('../../components/list/column-layout-calls', () => listApi);
 const projectCalls = vi.hoisted(() => ({ PROJECT_LIST_KEY: ['project', 'list'], fetchProjects: vi.fn() }));
 vi.mock('./project-calls', () => projectCalls);
 const exportApi = vi.hoisted(() => ({
