@@ -9,7 +9,7 @@ import type { DashboardOverview } from './dashboard-calls';
 const system = vi.hoisted(() => ({ dashboardOverview: vi.fn() }));
 vi.mock('./dashboard-calls', () => system);
 const lookups = vi.hoisted(() => ({ fetchLookup: vi.fn() }));
-vi.mock('../../api/lookup-api', () => lookups);
+vi.mock('../../components/remote-select-calls', () => lookups);
 vi.mock('../../components/EChart', () => ({ EChart: ({ label }: { label: string }) => <div>{label}</div> }));
 
 const figures = (tenantCount: number): DashboardOverview => ({

@@ -1,4 +1,4 @@
-/** The remote-select lookups: GET /api/sys/lookup/{kind} (catalogue in @fieldpay/domain). */
+/** RemoteSelect's lookups: GET /api/sys/lookup/{kind} (catalogue in @fieldpay/domain). */
 import type { LookupFilters, LookupKind, LookupRecord, Page } from '@fieldpay/domain';
 import { http } from '../app/api-client';
 
