@@ -17,7 +17,7 @@ import {
 import { Button, Card, Form, Input, Select, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
-import { submitExport } from '../../api/export-api';
+import { submitExport } from '../../app/export-calls';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { dropUnmaskToken, useUnmaskToken } from '../../app/unmask-store';
