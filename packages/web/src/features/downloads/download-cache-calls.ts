@@ -4,20 +4,19 @@
  */
 import type { DownloadCacheRecord, Page } from '@fieldpay/domain';
 import { http } from '../../app/api-client';
+import type { PageRequest } from '../../components/list/ListPage';
 
 export const DOWNLOAD_CACHE_LIST_KEY = ['downloadCache', 'list'] as const;
 
 export interface DownloadCacheFilters {
-  pageNo: number;
-  pageSize: number;
-  orderField?: string;
-  orderSort?: 0 | 1;
   downloadType?: number;
   startTime?: string;
   endTime?: string;
 }
 
-export async function fetchDownloadCaches(query: DownloadCacheFilters): Promise<Page<DownloadCacheRecord>> {
+export async function fetchDownloadCaches(
+  query: PageRequest & DownloadCacheFilters,
+): Promise<Page<DownloadCacheRecord>> {
   const answer = await http.get<Page<DownloadCacheRecord>>('/api/sys/downloadCache/queryList', { ...query });
   return answer.result;
 }

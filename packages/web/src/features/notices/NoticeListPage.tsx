@@ -105,7 +105,7 @@ export default function NoticeListPage() {
           { key: 'all', label: '全部通知' },
         ]}
       />
-      <ListPage<NoticeRecord>
+      <ListPage<NoticeRecord, { readFlag?: NoticeReadFlag }>
         serviceName="noticeList"
         queryKey={NOTICE_LIST_KEY}
         fixedFilters={{ readFlag: READ_FLAG_OF_TAB[tab] }}

@@ -191,14 +191,14 @@ export default function SensitiveWordsPage() {
           </span>
         }
       >
-        <ListPage<SensitiveWordRecord>
+        <ListPage<SensitiveWordRecord, { word?: string }>
           serviceName="sensitiveWordList"
           queryKey={WORD_LIST_KEY}
           fetchPage={(request) =>
             fetchSensitiveWords({
               pageNo: request.pageNo,
               pageSize: request.pageSize,
-              word: typeof request.word === 'string' ? request.word : undefined,
+              word: request.word,
             })
           }
           rowKey="id"
