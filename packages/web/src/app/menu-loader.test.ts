@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from './session-store';
 
 const api = vi.hoisted(() => ({ queryPerm: vi.fn() }));
-vi.mock('../api/session-api', () => api);
+vi.mock('./session-calls', () => api);
 const session = vi.hoisted(() => ({ endSession: vi.fn() }));
 vi.mock('./end-session', () => session);
 

@@ -5,9 +5,9 @@ import { MENU_RETRY_MS } from '@fieldpay/domain';
  * session data and goes to /login.
  */
 import type { MenuItem } from '@fieldpay/domain';
-import { queryPerm } from '../api/session-api';
 import { currentSide } from './current-side';
 import { endSession } from './end-session';
+import { queryPerm } from './session-calls';
 import { useSession } from './session-store';
 
 let loading: Promise<void> | null = null;

@@ -4,8 +4,8 @@ import { dropUnmaskToken, useUnmaskToken } from '../app/unmask-store';
 import { DesensitizationDialog } from './DesensitizationDialog';
 import { renderWithQuery, signedInAs } from './list/testing';
 
-const exportApi = vi.hoisted(() => ({ sendVerifyCode: vi.fn(), verifyDesensitization: vi.fn() }));
-vi.mock('../api/export-api', () => exportApi);
+const desensitization = vi.hoisted(() => ({ sendVerifyCode: vi.fn(), verifyDesensitization: vi.fn() }));
+vi.mock('./desensitization-calls', () => desensitization);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../app/notify', () => ({ notifier: () => toasts }));
 
@@ -37,13 +37,13 @@ describe('DesensitizationDialog', () => {
     expect(screen.queryByPlaceholderText('请输入短信验证码')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('请输入密码')).toBeTruthy();
-    expect(exportApi.verifyDesensitization).not.toHaveBeenCalled();
+    expect(desensitization.verifyDesensitization).not.toHaveBeenCalled();
     expect((screen.getByPlaceholderText('请输入登录密码') as HTMLInputElement).maxLength).toBe(20);
   });
 
   it('asks tenant-level users for the SMS code too, with a 60-second resend countdown', async () => {
     signedInAs('platform', 2);
-    exportApi.sendVerifyCode.mockResolvedValue('已向该手机号发送验证码');
+    desensitization.sendVerifyCode.mockResolvedValue('已向该手机号发送验证码');
     open();
     fireEvent.change(screen.getByPlaceholderText('请输入登录密码'), { target: { value: 'Tenant@123456' } });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
@@ -56,23 +56,26 @@ describe('DesensitizationDialog', () => {
 
   it('holds the token for the session on success and closes', async () => {
     signedInAs('platform', 2);
-    exportApi.verifyDesensitization.mockResolvedValue({ token: 'tok', expiresAt: Date.now() + 60_000 });
+    desensitization.verifyDesensitization.mockResolvedValue({ token: 'tok', expiresAt: Date.now() + 60_000 });
     const onClose = open();
     fireEvent.change(screen.getByPlaceholderText('请输入登录密码'), { target: { value: 'Tenant@123456' } });
     fireEvent.change(screen.getByPlaceholderText('请输入短信验证码'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(exportApi.verifyDesensitization).toHaveBeenCalledWith({ password: 'Tenant@123456', msgCaptcha: '123456' });
+    expect(desensitization.verifyDesensitization).toHaveBeenCalledWith({
+      password: 'Tenant@123456',
+      msgCaptcha: '123456',
+    });
     expect(screen.getByTestId('probe').textContent).toBe('tok');
   });
 
   it('keeps the dialog open and clears the password when the server refuses (密码错误 shown by the request layer)', async () => {
     signedInAs('platform', 1);
-    exportApi.verifyDesensitization.mockRejectedValue(new Error('密码错误'));
+    desensitization.verifyDesensitization.mockRejectedValue(new Error('密码错误'));
     const onClose = open();
     fireEvent.change(screen.getByPlaceholderText('请输入登录密码'), { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(exportApi.verifyDesensitization).toHaveBeenCalled());
+    await waitFor(() => expect(desensitization.verifyDesensitization).toHaveBeenCalled());
     await waitFor(() => expect((screen.getByPlaceholderText('请输入登录密码') as HTMLInputElement).value).toBe(''));
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByTestId('probe').textContent).toBe('none');

@@ -15,10 +15,10 @@ import {
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { isCancelled } from '../api/http';
-import { sendVerifyCode, verifyDesensitization } from '../api/export-api';
 import { notifier } from '../app/notify';
 import { useSession } from '../app/session-store';
 import { holdUnmaskToken } from '../app/unmask-store';
+import { sendVerifyCode, verifyDesensitization } from './desensitization-calls';
 
 interface FormValues {
   password: string;

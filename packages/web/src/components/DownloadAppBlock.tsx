@@ -7,7 +7,7 @@ import { AndroidFilled, AppleFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Spin, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
-import { configValue } from '../api/system-api';
+import { configValue } from '../app/shell-calls';
 
 export default function DownloadAppBlock() {
   const address = useQuery({

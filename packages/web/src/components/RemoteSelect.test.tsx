@@ -5,7 +5,7 @@ import { REMOTE_SELECT_DEBOUNCE_MS, RemoteSelect } from './RemoteSelect';
 
 /** The fake http client: every GET is recorded and answered by `answer` (or left pending). */
 const client = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('../api/client', () => ({ http: client }));
+vi.mock('../app/api-client', () => ({ http: client }));
 
 interface Call {
   url: string;

@@ -18,7 +18,7 @@ import {
 } from '@fieldpay/domain';
 import { Empty, Select, Spin } from 'antd';
 import { type CSSProperties, type UIEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { fetchLookup } from '../api/lookup-api';
+import { fetchLookup } from './remote-select-calls';
 import './remote-select.css';
 
 export const REMOTE_SELECT_DEBOUNCE_MS = 300;

@@ -5,7 +5,7 @@ import { useSession } from '../session-store';
 import { useLogout, useSwitchTenant } from './session-actions';
 
 const api = vi.hoisted(() => ({ logout: vi.fn(), switchTenant: vi.fn() }));
-vi.mock('../../api/session-api', () => api);
+vi.mock('../session-calls', () => api);
 const session = vi.hoisted(() => ({ endSession: vi.fn() }));
 vi.mock('../end-session', () => session);
 const navigation = vi.hoisted(() => ({ reloadAt: vi.fn() }));

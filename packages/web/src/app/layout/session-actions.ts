@@ -2,12 +2,12 @@
 import { MSG } from '@fieldpay/domain';
 import { useCallback } from 'react';
 import { ApiError } from '../../api/http';
-import { logout, switchTenant } from '../../api/session-api';
 import { useConfirm } from '../../components/ConfirmProvider';
 import { currentSide } from '../current-side';
 import { endSession } from '../end-session';
 import { HOME_PATH } from '../menu';
 import { reloadAt } from '../navigation';
+import { logout, switchTenant } from '../session-calls';
 import { notifier } from '../notify';
 import { useSession } from '../session-store';
 

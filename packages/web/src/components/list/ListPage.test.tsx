@@ -2,11 +2,11 @@ import { type ColumnLayoutItem, defaultColumns } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ListPage } from './ListPage';
+import { type ListFilters, ListPage } from './ListPage';
 import { renderWithQuery, signedInAs } from './testing';
 
 const api = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
-vi.mock('../../api/list-api', () => api);
+vi.mock('./column-layout-calls', () => api);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
 
@@ -88,13 +88,13 @@ describe('ListPage with a column layout', { timeout: 60_000 }, () => {
   it('searches with the form’s values on 查询 and clears them on 重置; fixed filters always go along', async () => {
     const fetchPage = vi.fn().mockResolvedValue({ records: rows(1), total: 1 });
     renderWithQuery(
-      <ListPage<Row>
+      <ListPage<Row, { title?: string; readFlag?: number }>
         serviceName="noticeList"
         queryKey={['t3']}
         fetchPage={fetchPage}
         rowKey="id"
         fixedFilters={{ readFlag: 0 }}
-        toFilters={(values) => ({ title: values.keyword })}
+        toFilters={(values) => ({ title: values.keyword as string | undefined })}
         searchFields={
           <Form.Item name="keyword" label="标题">
             <Input placeholder="请输入标题" />
@@ -130,7 +130,7 @@ describe('ListPage with a column layout', { timeout: 60_000 }, () => {
   it('shows a summary row from the answer', async () => {
     const fetchPage = vi.fn().mockResolvedValue({ records: rows(2), total: 2, totalAmount: 123450 });
     renderWithQuery(
-      <ListPage<Row, { records: Row[]; total: number; totalAmount: number }>
+      <ListPage<Row, ListFilters, { records: Row[]; total: number; totalAmount: number }>
         serviceName="noticeList"
         queryKey={['t5']}
         fetchPage={fetchPage}

@@ -34,22 +34,30 @@ export interface PageRequest {
   orderSort?: 0 | 1;
 }
 
+/** The search form's values, by Form.Item name. */
+export type SearchValues = Record<string, unknown>;
+
+/** Filters of a list that does not name their type (the default of ListPage's `Filters`). */
 export type ListFilters = Record<string, unknown>;
 
 /** Cell of a layout column: the whole row, so a cell may combine fields. */
 export type CellRenderer<Row> = (row: Row, index: number) => ReactNode;
 
-interface SharedListProps<Row extends object, Answer extends Page<Row>> {
+interface SharedListProps<Row extends object, Filters extends object, Answer extends Page<Row>> {
   /** key prefix of the list's data; invalidate it to reload after an action */
   queryKey: readonly unknown[];
-  fetchPage(request: PageRequest & ListFilters): Promise<Answer>;
+  /**
+   * One page; any filter may be missing (a search field left empty). A property, not a method, so
+   * the page's call is checked against the filters (method parameters are bivariant).
+   */
+  fetchPage: (request: PageRequest & Partial<Filters>) => Promise<Answer>;
   rowKey: keyof Row & string;
-  /** Form.Items of the search form; their values become the filters */
+  /** Form.Items of the search form; without `toFilters` they are named after the filters */
   searchFields?: ReactNode;
   /** form values -> filters sent to the server (date ranges to startTime/endTime, ...) */
-  toFilters?(values: ListFilters): ListFilters;
+  toFilters?(values: SearchValues): Partial<Filters>;
   /** filters that always apply (a tab, a fixed enterprise) */
-  fixedFilters?: ListFilters;
+  fixedFilters?: Partial<Filters>;
   /** page sizes offered: list type 1 to 6 (spec 1 §9) */
   listType?: ListType;
   defaultPageSize?: number;
@@ -67,13 +75,15 @@ interface SharedListProps<Row extends object, Answer extends Page<Row>> {
   refreshEvery?(answer: Answer): number | false;
 }
 
-export interface LayoutListProps<Row extends object, Answer extends Page<Row>> extends SharedListProps<Row, Answer> {
+export interface LayoutListProps<Row extends object, Filters extends object, Answer extends Page<Row>>
+  extends SharedListProps<Row, Filters, Answer> {
   serviceName: ColumnLayoutServiceName;
   /** cells that are not the plain value (tags, money, links); other columns show the value or '-' */
   renderers?: Partial<Record<string, CellRenderer<Row>>>;
 }
 
-export interface PlainListProps<Row extends object, Answer extends Page<Row>> extends SharedListProps<Row, Answer> {
+export interface PlainListProps<Row extends object, Filters extends object, Answer extends Page<Row>>
+  extends SharedListProps<Row, Filters, Answer> {
   columns: ColumnsType<Row>;
 }
 
@@ -121,13 +131,13 @@ function layoutColumns<Row extends object>(
 
 const sortOrderOf = (sort: 0 | 1 | undefined) => (sort === 1 ? ('descend' as const) : ('ascend' as const));
 
-interface ListStateOptions {
+interface ListStateOptions<Filters extends object> {
   defaultPageSize: number;
-  fixedFilters?: ListFilters;
+  fixedFilters?: Partial<Filters>;
 }
 
-function useListState({ defaultPageSize, fixedFilters }: ListStateOptions) {
-  const [filters, setFilters] = useState<ListFilters>({});
+function useListState<Filters extends object>({ defaultPageSize, fixedFilters }: ListStateOptions<Filters>) {
+  const [filters, setFilters] = useState<Partial<Filters>>({});
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(defaultPageSize);
   const [order, setOrder] = useState<{ field?: string; sort?: 0 | 1 }>({});
@@ -138,8 +148,8 @@ function useListState({ defaultPageSize, fixedFilters }: ListStateOptions) {
   return { filters, setFilters, pageNo, setPageNo, pageSize, setPageSize, order, setOrder };
 }
 
-function ListView<Row extends object, Answer extends Page<Row>>(
-  props: SharedListProps<Row, Answer> & {
+function ListView<Row extends object, Filters extends object, Answer extends Page<Row>>(
+  props: SharedListProps<Row, Filters, Answer> & {
     columns: ColumnsType<Row>;
     headerCell?: boolean;
     settingsButton?: ReactNode;
@@ -165,11 +175,11 @@ function ListView<Row extends object, Answer extends Page<Row>>(
     headerCell,
     settingsButton,
   } = props;
-  const [form] = Form.useForm<ListFilters>();
-  const state = useListState({ defaultPageSize, fixedFilters });
+  const [form] = Form.useForm<SearchValues>();
+  const state = useListState<Filters>({ defaultPageSize, fixedFilters });
   const { filters, pageNo, pageSize, order } = state;
 
-  const request: PageRequest & ListFilters = {
+  const request: PageRequest & Partial<Filters> = {
     ...filters,
     ...fixedFilters,
     pageNo,
@@ -194,12 +204,13 @@ function ListView<Row extends object, Answer extends Page<Row>>(
     }
   }, [answer, total, pageNo, pageSize, state.setPageNo]);
 
-  const apply = (values: ListFilters) => {
+  const apply = (values: SearchValues) => {
+    // without toFilters the search fields are named after the filters, so their values are the filters
     const cleaned = Object.fromEntries(
       Object.entries(toFilters ? toFilters(values) : values).filter(
         ([, value]) => value !== undefined && value !== null && value !== '',
       ),
-    );
+    ) as Partial<Filters>;
     state.setFilters(cleaned);
     state.setPageNo(1);
   };
@@ -319,11 +330,11 @@ function ListView<Row extends object, Answer extends Page<Row>>(
   );
 }
 
-function LayoutList<Row extends object, Answer extends Page<Row>>({
+function LayoutList<Row extends object, Filters extends object, Answer extends Page<Row>>({
   serviceName,
   renderers,
   ...rest
-}: LayoutListProps<Row, Answer>) {
+}: LayoutListProps<Row, Filters, Answer>) {
   const layout = useColumnLayout(serviceName);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [liveWidths, setLiveWidths] = useState<Record<string, number>>({});
@@ -352,7 +363,7 @@ function LayoutList<Row extends object, Answer extends Page<Row>>({
 
   return (
     <>
-      <ListView<Row, Answer>
+      <ListView<Row, Filters, Answer>
         {...rest}
         columns={columns}
         headerCell
@@ -372,11 +383,14 @@ function LayoutList<Row extends object, Answer extends Page<Row>>({
   );
 }
 
-export function ListPage<Row extends object, Answer extends Page<Row> = Page<Row>>(
-  props: LayoutListProps<Row, Answer> | PlainListProps<Row, Answer>,
-) {
-  if ('serviceName' in props) return <LayoutList<Row, Answer> {...props} />;
-  return <ListView<Row, Answer> {...props} />;
+/** `Filters`: what the search form and `fixedFilters` send besides paging, as `fetchPage` receives them. */
+export function ListPage<
+  Row extends object,
+  Filters extends object = ListFilters,
+  Answer extends Page<Row> = Page<Row>,
+>(props: LayoutListProps<Row, Filters, Answer> | PlainListProps<Row, Filters, Answer>) {
+  if ('serviceName' in props) return <LayoutList<Row, Filters, Answer> {...props} />;
+  return <ListView<Row, Filters, Answer> {...props} />;
 }
 
 /** Row keys chosen in a table, typed as numbers (every list keys its rows by numeric id). */

@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TaxSource } from '../../api/list-api';
+import type { TaxSource } from './tax-source-calls';
 import { TAX_SEARCH_DEBOUNCE_MS, TaxSourcePickerDialog } from './TaxSourcePickerDialog';
 
 const api = vi.hoisted(() => ({ searchTaxSources: vi.fn() }));
-vi.mock('../../api/list-api', () => api);
+vi.mock('./tax-source-calls', () => api);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
 

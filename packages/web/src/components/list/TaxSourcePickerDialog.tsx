@@ -8,8 +8,8 @@ import { SearchOutlined } from '@ant-design/icons';
 import { DIALOG_WIDTH, INPUT_MAX_LENGTH, MSG, PAGE_SIZE } from '@fieldpay/domain';
 import { Button, Empty, Input, Modal, Radio, Spin } from 'antd';
 import { type UIEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { searchTaxSources, type TaxSource } from '../../api/list-api';
 import { notifier } from '../../app/notify';
+import { searchTaxSources, type TaxSource } from './tax-source-calls';
 import './list.css';
 
 /** Typing pauses this long before a search is sent. */

@@ -15,8 +15,8 @@ import {
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { fetchColumnLayout, saveColumnLayout } from '../../api/list-api';
 import { useSession } from '../../app/session-store';
+import { fetchColumnLayout, saveColumnLayout } from './column-layout-calls';
 
 export interface ColumnLayout {
   /** every field of the list, in the user's order, with widths and choices */

@@ -6,7 +6,7 @@ import { PdfViewer } from './PdfViewer';
 import { renderWithQuery } from './upload-test-utils';
 
 const api = vi.hoisted(() => ({ listFiles: vi.fn(), deleteFile: vi.fn(), fileLink: vi.fn() }));
-vi.mock('../../api/files-api', () => api);
+vi.mock('./file-calls', () => api);
 const notes = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => notes }));
 vi.mock('./PdfPages', () => ({

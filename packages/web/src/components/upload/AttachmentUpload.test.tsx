@@ -10,9 +10,9 @@ import { requiredUploadRule } from './required-upload-rule';
 import { fileOf, HEADS, pick, renderWithQuery } from './upload-test-utils';
 
 const api = vi.hoisted(() => ({ uploadForm: vi.fn(), fileLink: vi.fn() }));
-vi.mock('../../api/files-api', () => api);
+vi.mock('./file-calls', () => api);
 const system = vi.hoisted(() => ({ configValue: vi.fn() }));
-vi.mock('../../api/system-api', () => system);
+vi.mock('../../app/shell-calls', () => system);
 const notes = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => notes }));
 

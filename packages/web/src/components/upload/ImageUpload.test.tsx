@@ -8,7 +8,7 @@ import { MultiImageUpload } from './MultiImageUpload';
 import { fileOf, HEADS, pick, renderWithQuery } from './upload-test-utils';
 
 const api = vi.hoisted(() => ({ uploadForm: vi.fn(), fileLink: vi.fn() }));
-vi.mock('../../api/files-api', () => api);
+vi.mock('./file-calls', () => api);
 const notes = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => notes }));
 const sizes = vi.hoisted(() => ({ readImageSize: vi.fn() }));

@@ -1,5 +1,5 @@
 /** Opening a stored file: a fresh signed link, in a new tab or as a download. */
-import { type Disposition, fileLink } from '../../api/files-api';
+import { type Disposition, fileLink } from './file-calls';
 
 export async function openStoredFile(address: string, disposition: Disposition = 'inline'): Promise<void> {
   const { url } = await fileLink(address, disposition);

@@ -1,6 +1,6 @@
 /** A link to show a stored file (an <img>, the PDF viewer): the upload's own, else a fresh signed one. */
 import { useQuery } from '@tanstack/react-query';
-import { fileLink } from '../../api/files-api';
+import { fileLink } from './file-calls';
 
 /** Links last 30 minutes; they are asked again well before that. */
 const LINK_STALE_MS = 20 * 60_000;

@@ -1,7 +1,7 @@
 /** The configuration value manager_file_size (MB, default 10) that limits attachments (spec 1 §7). */
 import { MANAGER_FILE_SIZE_CONFIG_KEY, UPLOAD } from '@fieldpay/domain';
 import { useQuery } from '@tanstack/react-query';
-import { configValue } from '../../api/system-api';
+import { configValue } from '../../app/shell-calls';
 
 export function useManagerFileSizeMb(): number {
   const config = useQuery({

@@ -13,10 +13,10 @@ import {
   uploadRejection,
 } from '@fieldpay/domain';
 import { useCallback, useRef, useState } from 'react';
-import { uploadForm } from '../../api/files-api';
 import { ApiError } from '../../api/http';
 import { notifier } from '../../app/notify';
 import { type AttachmentItem, activeItems, fromUploaded, removeItem } from './attachment-item';
+import { uploadForm } from './file-calls';
 import { contentCheck } from './upload-check';
 
 export interface InFlightUpload {

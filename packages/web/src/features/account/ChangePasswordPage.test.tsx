@@ -6,7 +6,7 @@ const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
 
 const api = vi.hoisted(() => ({ changePassword: vi.fn() }));
-vi.mock('../../api/session-api', () => api);
+vi.mock('./account-calls', () => api);
 const session = vi.hoisted(() => ({ endSession: vi.fn() }));
 vi.mock('../../app/end-session', () => session);
 

@@ -7,7 +7,7 @@ import { KeyOutlined } from '@ant-design/icons';
 import { INPUT_MAX_LENGTH, isPassword, MSG } from '@fieldpay/domain';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
-import { changePassword } from '../../api/session-api';
+import { changePassword } from './account-calls';
 import { endSession } from '../../app/end-session';
 import { notifier } from '../../app/notify';
 

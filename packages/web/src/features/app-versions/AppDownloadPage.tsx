@@ -10,9 +10,9 @@ import { Button, Empty, Spin, theme } from 'antd';
 import dayjs from 'dayjs';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
-import { latestAppVersion } from '../../api/files-api';
 import { BrandMark, PRODUCT_NAME } from '../../app/layout/BrandMark';
 import { DownloadAppHints } from '../../components/DownloadAppBlock';
+import { latestAppVersion } from './app-version-calls';
 import './app-versions.css';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; version: LatestAppVersion | null } | { state: 'failed' };

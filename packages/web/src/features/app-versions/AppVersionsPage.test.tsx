@@ -6,16 +6,12 @@ import { fileOf, pick, renderWithQuery } from '../../components/upload/upload-te
 import AppDownloadPage from './AppDownloadPage';
 import AppVersionsPage from './AppVersionsPage';
 
-const api = vi.hoisted(() => ({
-  appVersionList: vi.fn(),
-  publishAppVersion: vi.fn(),
-  latestAppVersion: vi.fn(),
-  uploadForm: vi.fn(),
-  fileLink: vi.fn(),
-}));
-vi.mock('../../api/files-api', () => api);
+const api = vi.hoisted(() => ({ appVersionList: vi.fn(), publishAppVersion: vi.fn(), latestAppVersion: vi.fn() }));
+vi.mock('./app-version-calls', () => api);
+const files = vi.hoisted(() => ({ uploadForm: vi.fn(), fileLink: vi.fn() }));
+vi.mock('../../components/upload/file-calls', () => files);
 const system = vi.hoisted(() => ({ configValue: vi.fn() }));
-vi.mock('../../api/system-api', () => system);
+vi.mock('../../app/shell-calls', () => system);
 const notes = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => notes }));
 
@@ -110,7 +106,7 @@ describe('AppVersionsPage', () => {
       delFlag: 0,
       url: '/signed',
     };
-    api.uploadForm.mockResolvedValue(uploaded);
+    files.uploadForm.mockResolvedValue(uploaded);
     api.publishAppVersion.mockResolvedValue('发布成功');
     await openDialog();
     const dialog = document.querySelector('.ant-modal') as HTMLElement;
@@ -118,8 +114,8 @@ describe('AppVersionsPage', () => {
     await waitFor(() => expect(notes.warning).toHaveBeenCalledWith('请上传apk格式的安卓安装包'));
     pick(dialog, fileOf('灵活用工-2.4.0.apk', apkHead));
     await screen.findByText('灵活用工-2.4.0.apk');
-    expect(api.uploadForm.mock.calls[0][0]).toBe('uploadOut');
-    expect((api.uploadForm.mock.calls[0][1] as FormData).get('scene')).toBe('appPackage');
+    expect(files.uploadForm.mock.calls[0][0]).toBe('uploadOut');
+    expect((files.uploadForm.mock.calls[0][1] as FormData).get('scene')).toBe('appPackage');
 
     fireEvent.change(screen.getByPlaceholderText('例如 2.3.1'), { target: { value: '2.4.0' } });
     fireEvent.change(screen.getByPlaceholderText('请输入更新说明'), { target: { value: '  支持电子签约  ' } });

@@ -22,13 +22,13 @@ import { Button, Card, Form, Input, Modal, Table, Tooltip, Typography } from 'an
 import dayjs from 'dayjs';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
-import { appVersionList, publishAppVersion } from '../../api/files-api';
-import { configValue } from '../../api/system-api';
 import { notifier } from '../../app/notify';
+import { configValue } from '../../app/shell-calls';
 import { useAccess } from '../../app/use-access';
 import type { AttachmentItem } from '../../components/upload/attachment-item';
 import { FileUpload } from '../../components/upload/FileUpload';
 import { openStoredFile } from '../../components/upload/open-file';
+import { appVersionList, publishAppVersion } from './app-version-calls';
 import './app-versions.css';
 
 const PACKAGE_POLICY = appPackagePolicy();

@@ -7,12 +7,10 @@ import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session-store';
 import LoginPage from './LoginPage';
 
-const api = vi.hoisted(() => ({
-  login: vi.fn(),
-  captchaImage: vi.fn(),
-  switchTenant: vi.fn(),
-}));
-vi.mock('../../api/session-api', () => api);
+const api = vi.hoisted(() => ({ login: vi.fn(), captchaImage: vi.fn() }));
+vi.mock('./login-calls', () => api);
+const session = vi.hoisted(() => ({ switchTenant: vi.fn() }));
+vi.mock('../../app/session-calls', () => session);
 
 const user = (tenantId = 1): LoginUserInfo => ({
   token: 'tok',
@@ -129,12 +127,12 @@ describe('LoginPage', () => {
   it('goes back to the tenant an enterprise user chose within 7 days', async () => {
     useSession.setState({ tenantChoice: { account: '13900000001', tenantId: 2, expiresAt: Date.now() + 60_000 } });
     api.login.mockResolvedValue(user(1));
-    api.switchTenant.mockResolvedValue(user(2));
+    session.switchTenant.mockResolvedValue(user(2));
     renderAt('/login?side=enterprise');
     fill('13900000001', 'Enterprise@123');
     submit();
     await screen.findByText('控制台首页');
-    expect(api.switchTenant).toHaveBeenCalledWith(2, 'tok');
+    expect(session.switchTenant).toHaveBeenCalledWith(2, 'tok');
     expect(useSession.getState().userInfo?.tenant.id).toBe(2);
   });
 });

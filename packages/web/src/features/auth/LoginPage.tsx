@@ -16,13 +16,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { RSA_INVALID_PUBLIC_KEY, RSA_MESSAGE_TOO_LONG, randomHex } from '../../api/crypto';
 import { ApiError } from '../../api/http';
-import { captchaImage, login, switchTenant } from '../../api/session-api';
 import { signSecret } from '../../app/app-config';
 import { BrandMark, PRODUCT_NAME, PRODUCT_SUBTITLE } from '../../app/layout/BrandMark';
 import { HOME_PATH } from '../../app/menu';
 import { notifier } from '../../app/notify';
+import { switchTenant } from '../../app/session-calls';
 import { rememberedTenant, useSession } from '../../app/session-store';
 import { SIDE_LABEL } from '../../app/side';
+import { captchaImage, login } from './login-calls';
 import './login.css';
 
 interface LoginForm {

@@ -2,14 +2,14 @@ import type { LoginUserInfo } from '@fieldpay/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DashboardOverview } from '../../api/system-api';
 import { useSession } from '../../app/session-store';
 import DashboardAnalysisPage from './DashboardAnalysisPage';
+import type { DashboardOverview } from './dashboard-calls';
 
 const system = vi.hoisted(() => ({ dashboardOverview: vi.fn() }));
-vi.mock('../../api/system-api', () => system);
+vi.mock('./dashboard-calls', () => system);
 const lookups = vi.hoisted(() => ({ fetchLookup: vi.fn() }));
-vi.mock('../../api/lookup-api', () => lookups);
+vi.mock('../../components/remote-select-calls', () => lookups);
 vi.mock('../../components/EChart', () => ({ EChart: ({ label }: { label: string }) => <div>{label}</div> }));
 
 const figures = (tenantCount: number): DashboardOverview => ({

@@ -4,10 +4,10 @@ import { ApartmentOutlined, BankOutlined, ProjectOutlined, TeamOutlined } from '
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
-import { type DashboardOverview, dashboardOverview, type NamedValue } from '../../api/system-api';
 import { useSession } from '../../app/session-store';
 import { type ChartOption, EChart } from '../../components/EChart';
 import { RemoteSelect } from '../../components/RemoteSelect';
+import { type DashboardOverview, dashboardOverview, type NamedValue } from './dashboard-calls';
 import './dashboard.css';
 
 export function barOption(series: NamedValue[], unit: string): ChartOption {

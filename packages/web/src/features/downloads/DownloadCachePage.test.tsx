@@ -8,14 +8,14 @@ import { GENERATING_REFRESH_MS } from './DownloadCachePage';
 import DownloadLogPage from './DownloadLogPage';
 import OrderGenerateCachePage from './OrderGenerateCachePage';
 
-const listApi = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
-vi.mock('../../api/list-api', () => listApi);
-const exportApi = vi.hoisted(() => ({
+const layouts = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
+vi.mock('../../components/list/column-layout-calls', () => layouts);
+const cacheCalls = vi.hoisted(() => ({
   DOWNLOAD_CACHE_LIST_KEY: ['downloadCache', 'list'],
   fetchDownloadCaches: vi.fn(),
   downloadCacheFile: vi.fn(),
 }));
-vi.mock('../../api/export-api', () => exportApi);
+vi.mock('./download-cache-calls', () => cacheCalls);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
 
@@ -43,13 +43,13 @@ beforeEach(() => {
   vi.resetAllMocks();
   signedInAs('platform', 2);
   useSession.setState({ permList: ['page:list:download'] });
-  listApi.fetchColumnLayout.mockResolvedValue({
+  layouts.fetchColumnLayout.mockResolvedValue({
     serviceName: 'downloadCacheList',
     type: 0,
     contentJson: defaultColumns('downloadCacheList', 'platform'),
     custom: false,
   });
-  exportApi.fetchDownloadCaches.mockResolvedValue({
+  cacheCalls.fetchDownloadCaches.mockResolvedValue({
     records: [
       record(1),
       record(4, { unmasked: true }),
@@ -58,7 +58,7 @@ beforeEach(() => {
     ],
     total: 4,
   });
-  exportApi.downloadCacheFile.mockResolvedValue(undefined);
+  cacheCalls.downloadCacheFile.mockResolvedValue(undefined);
 });
 
 const rowOf = async (projectName: string) => (await screen.findByText(projectName)).closest('tr') as HTMLElement;
@@ -69,12 +69,12 @@ describe('download cache lists', () => {
     try {
       renderWithQuery(<DownloadLogPage />);
       await rowOf('项目2');
-      const calls = exportApi.fetchDownloadCaches.mock.calls.length;
-      exportApi.fetchDownloadCaches.mockResolvedValue({ records: [record(2)], total: 1 });
+      const calls = cacheCalls.fetchDownloadCaches.mock.calls.length;
+      cacheCalls.fetchDownloadCaches.mockResolvedValue({ records: [record(2)], total: 1 });
       await vi.advanceTimersByTimeAsync(GENERATING_REFRESH_MS);
-      await waitFor(() => expect(exportApi.fetchDownloadCaches).toHaveBeenCalledTimes(calls + 1));
+      await waitFor(() => expect(cacheCalls.fetchDownloadCaches).toHaveBeenCalledTimes(calls + 1));
       await vi.advanceTimersByTimeAsync(GENERATING_REFRESH_MS * 3);
-      expect(exportApi.fetchDownloadCaches).toHaveBeenCalledTimes(calls + 1);
+      expect(cacheCalls.fetchDownloadCaches).toHaveBeenCalledTimes(calls + 1);
     } finally {
       vi.useRealTimers();
     }
@@ -106,8 +106,8 @@ describe('download cache lists', () => {
     expect((generating as HTMLButtonElement).disabled).toBe(true);
     expect((failed as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(ready);
-    await waitFor(() => expect(exportApi.downloadCacheFile).toHaveBeenCalledTimes(1));
-    expect(exportApi.downloadCacheFile.mock.calls[0][0]).toMatchObject({ id: 1, fileName: '项目人员_1.xlsx' });
+    await waitFor(() => expect(cacheCalls.downloadCacheFile).toHaveBeenCalledTimes(1));
+    expect(cacheCalls.downloadCacheFile.mock.calls[0][0]).toMatchObject({ id: 1, fileName: '项目人员_1.xlsx' });
   });
 
   it('disable 下载 for users without page:list:download', async () => {
@@ -120,17 +120,17 @@ describe('download cache lists', () => {
   it('send the chosen cache type as a filter', async () => {
     renderWithQuery(<DownloadLogPage />);
     await rowOf('项目1');
-    expect(exportApi.fetchDownloadCaches).toHaveBeenCalledWith(expect.objectContaining({ pageNo: 1, pageSize: 20 }));
+    expect(cacheCalls.fetchDownloadCaches).toHaveBeenCalledWith(expect.objectContaining({ pageNo: 1, pageSize: 20 }));
     fireEvent.mouseDown(screen.getByText('全部类型'));
     fireEvent.click(await screen.findByTitle('项目列表导出'));
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() =>
-      expect(exportApi.fetchDownloadCaches).toHaveBeenLastCalledWith(expect.objectContaining({ downloadType: 7 })),
+      expect(cacheCalls.fetchDownloadCaches).toHaveBeenLastCalledWith(expect.objectContaining({ downloadType: 7 })),
     );
   });
 
   it('say 暂无数据 when there is nothing', async () => {
-    exportApi.fetchDownloadCaches.mockResolvedValue({ records: [], total: 0 });
+    cacheCalls.fetchDownloadCaches.mockResolvedValue({ records: [], total: 0 });
     renderWithQuery(<DownloadLogPage />);
     expect(await screen.findByText('暂无数据', { selector: '.ant-empty-description' })).toBeTruthy();
   });

@@ -18,12 +18,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Progress, Select, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { DOWNLOAD_CACHE_LIST_KEY, downloadCacheFile, fetchDownloadCaches } from '../../api/export-api';
 import { isCancelled } from '../../api/http';
 import { useAccess } from '../../app/use-access';
 import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
-import { type CellRenderer, ListPage, type ListFilters } from '../../components/list/ListPage';
+import { type CellRenderer, ListPage } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
+import {
+  DOWNLOAD_CACHE_LIST_KEY,
+  type DownloadCacheFilters,
+  downloadCacheFile,
+  fetchDownloadCaches,
+} from './download-cache-calls';
 import './downloads.css';
 
 /** Refresh period while any file on the page is still being generated. */
@@ -102,7 +107,7 @@ export function DownloadCachePage({ title }: { title: string }) {
         </Typography.Text>
       }
     >
-      <ListPage<DownloadCacheRecord>
+      <ListPage<DownloadCacheRecord, DownloadCacheFilters>
         serviceName="downloadCacheList"
         queryKey={DOWNLOAD_CACHE_LIST_KEY}
         fetchPage={fetchDownloadCaches}
@@ -121,8 +126,8 @@ export function DownloadCachePage({ title }: { title: string }) {
             </Form.Item>
           </>
         }
-        toFilters={({ cacheTime, ...values }: ListFilters) => ({
-          ...values,
+        toFilters={({ downloadType, cacheTime }) => ({
+          downloadType: downloadType as DownloadCacheFilters['downloadType'],
           ...rangeToTimes(cacheTime as Parameters<typeof rangeToTimes>[0]),
         })}
         toolbar={

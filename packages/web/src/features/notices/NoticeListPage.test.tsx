@@ -5,16 +5,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery, signedInAs } from '../../components/list/testing';
 import NoticeListPage from './NoticeListPage';
 
+const layouts = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
+vi.mock('../../components/list/column-layout-calls', () => layouts);
 const api = vi.hoisted(() => ({
-  fetchColumnLayout: vi.fn(),
-  saveColumnLayout: vi.fn(),
   fetchNotices: vi.fn(),
   markNoticesRead: vi.fn(),
   markAllNoticesRead: vi.fn(),
   NOTICE_LIST_KEY: ['notice', 'list'],
-  UNREAD_NOTICE_COUNT_KEY: ['notice', 'unreadCount'],
 }));
-vi.mock('../../api/list-api', () => api);
+vi.mock('./notice-calls', () => api);
+const shell = vi.hoisted(() => ({ UNREAD_NOTICE_COUNT_KEY: ['notice', 'unreadCount'] }));
+vi.mock('../../app/shell-calls', () => shell);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
 
@@ -49,7 +50,7 @@ function renderPage() {
 beforeEach(() => {
   vi.resetAllMocks();
   signedInAs('enterprise', 2);
-  api.fetchColumnLayout.mockResolvedValue({
+  layouts.fetchColumnLayout.mockResolvedValue({
     serviceName: 'noticeList',
     type: 0,
     contentJson: defaultColumns('noticeList', 'enterprise'),

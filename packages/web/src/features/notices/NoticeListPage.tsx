@@ -15,16 +15,11 @@ import { Button, Card, Space, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type Key, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  fetchNotices,
-  markAllNoticesRead,
-  markNoticesRead,
-  NOTICE_LIST_KEY,
-  UNREAD_NOTICE_COUNT_KEY,
-} from '../../api/list-api';
 import { notifier } from '../../app/notify';
+import { UNREAD_NOTICE_COUNT_KEY } from '../../app/shell-calls';
 import { type CellRenderer, ListPage, numericKeys } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
+import { fetchNotices, markAllNoticesRead, markNoticesRead, NOTICE_LIST_KEY } from './notice-calls';
 import './notices.css';
 
 type Tab = 'unread' | 'read' | 'all';
@@ -110,7 +105,7 @@ export default function NoticeListPage() {
           { key: 'all', label: '全部通知' },
         ]}
       />
-      <ListPage<NoticeRecord>
+      <ListPage<NoticeRecord, { readFlag?: NoticeReadFlag }>
         serviceName="noticeList"
         queryKey={NOTICE_LIST_KEY}
         fixedFilters={{ readFlag: READ_FLAG_OF_TAB[tab] }}

@@ -6,16 +6,14 @@ import { dropUnmaskToken, holdUnmaskToken } from '../../app/unmask-store';
 import { renderWithQuery, signedInAs } from '../../components/list/testing';
 import ProjectListPage from './ProjectListPage';
 
-const listApi = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
-vi.mock('../../api/list-api', () => listApi);
+const layouts = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
+vi.mock('../../components/list/column-layout-calls', () => layouts);
 const projectCalls = vi.hoisted(() => ({ PROJECT_LIST_KEY: ['project', 'list'], fetchProjects: vi.fn() }));
 vi.mock('./project-calls', () => projectCalls);
-const exportApi = vi.hoisted(() => ({
-  submitExport: vi.fn(),
-  sendVerifyCode: vi.fn(),
-  verifyDesensitization: vi.fn(),
-}));
-vi.mock('../../api/export-api', () => exportApi);
+const exportApi = vi.hoisted(() => ({ submitExport: vi.fn() }));
+vi.mock('../../app/export-calls', () => exportApi);
+const desensitization = vi.hoisted(() => ({ sendVerifyCode: vi.fn(), verifyDesensitization: vi.fn() }));
+vi.mock('../../components/desensitization-calls', () => desensitization);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
 
@@ -40,7 +38,7 @@ function setUp(side: 'platform' | 'enterprise', identity: 1 | 2, permList = ['pr
   signedInAs(side, identity);
   useSession.setState({ permList });
   const audience = side === 'enterprise' ? 'enterprise' : identity === 1 ? 'admin' : 'platform';
-  listApi.fetchColumnLayout.mockResolvedValue({
+  layouts.fetchColumnLayout.mockResolvedValue({
     serviceName: 'projectList',
     type: 0,
     contentJson: defaultColumns('projectList', audience),

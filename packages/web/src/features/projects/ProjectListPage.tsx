@@ -12,17 +12,18 @@ import {
   PROJECT_PROCESSED,
   PROJECT_STATUS,
   PROJECT_STATUS_ENDED,
+  type ProjectListFilters,
   type ProjectListRecord,
 } from '@fieldpay/domain';
 import { Button, Card, Form, Input, Select, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
-import { submitExport } from '../../api/export-api';
+import { submitExport } from '../../app/export-calls';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { dropUnmaskToken, useUnmaskToken } from '../../app/unmask-store';
 import { DesensitizationDialog } from '../../components/DesensitizationDialog';
-import { type CellRenderer, type ListFilters, ListPage } from '../../components/list/ListPage';
+import { type CellRenderer, ListPage } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { fetchProjects, PROJECT_LIST_KEY } from './project-calls';
@@ -31,13 +32,13 @@ const STATUS_OPTIONS = Object.entries(PROJECT_STATUS).map(([value, info]) => ({
   value: Number(value),
   label: info.label,
 }));
-const FILTER_KEYS = ['projectName', 'projectStatus', 'clientId', 'tenantId'] as const;
+const FILTER_KEYS: readonly (keyof ProjectListFilters)[] = ['projectName', 'projectStatus', 'clientId', 'tenantId'];
 
 const formatTime = (time: number | null) => (time === null ? null : dayjs(time).format(DATE_TIME_FORMAT));
 const dash = <span className="list-empty-cell">-</span>;
 
 /** The list's filters as an export takes them (no paging). */
-function exportFilters(applied: ListFilters): Record<string, unknown> {
+function exportFilters(applied: ProjectListFilters): Record<string, unknown> {
   return Object.fromEntries(FILTER_KEYS.filter((key) => applied[key] !== undefined).map((key) => [key, applied[key]]));
 }
 
@@ -48,7 +49,7 @@ export default function ProjectListPage() {
   const unmask = useUnmaskToken();
   const [verifyOpen, setVerifyOpen] = useState(false);
   const [exporting, setExporting] = useState<'list' | 'persons' | null>(null);
-  const applied = useRef<ListFilters>({});
+  const applied = useRef<ProjectListFilters>({});
 
   const runExport = async (which: 'list' | 'persons') => {
     if (exporting) return;
@@ -83,7 +84,7 @@ export default function ProjectListPage() {
         </span>
       }
     >
-      <ListPage<ProjectListRecord>
+      <ListPage<ProjectListRecord, ProjectListFilters>
         serviceName="projectList"
         queryKey={PROJECT_LIST_KEY}
         fetchPage={(request) => {

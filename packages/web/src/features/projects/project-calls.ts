@@ -7,7 +7,7 @@ import {
   projectCountByStatusOperation,
   projectListOperation,
 } from '@fieldpay/domain';
-import { call } from '../../api/client';
+import { call } from '../../app/api-client';
 
 export const PROJECT_LIST_KEY = ['project', 'list'] as const;
 export const projectInProgressCountKey = (tenantId: number | undefined) =>

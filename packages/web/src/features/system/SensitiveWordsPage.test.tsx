@@ -5,15 +5,15 @@ import { ConfirmProvider } from '../../components/ConfirmProvider';
 import { renderWithQuery, signedInAs } from '../../components/list/testing';
 import SensitiveWordsPage, { splitWords, wordsProblem } from './SensitiveWordsPage';
 
+const layouts = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
+vi.mock('../../components/list/column-layout-calls', () => layouts);
 const api = vi.hoisted(() => ({
-  fetchColumnLayout: vi.fn(),
-  saveColumnLayout: vi.fn(),
   fetchSensitiveWords: vi.fn(),
   addSensitiveWords: vi.fn(),
   deleteSensitiveWords: vi.fn(),
   findSensitiveWords: vi.fn(),
 }));
-vi.mock('../../api/list-api', () => api);
+vi.mock('./sensitive-word-calls', () => api);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
 
@@ -22,7 +22,7 @@ const word = (id: number, text: string) => ({ id, word: text, createName: 'ç³»ç»
 beforeEach(() => {
   vi.resetAllMocks();
   signedInAs('platform', 1);
-  api.fetchColumnLayout.mockResolvedValue({
+  layouts.fetchColumnLayout.mockResolvedValue({
     serviceName: 'sensitiveWordList',
     type: 0,
     contentJson: defaultColumns('sensitiveWordList', 'admin'),

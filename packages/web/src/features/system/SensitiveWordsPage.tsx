@@ -8,17 +8,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Modal, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type Key, useMemo, useState } from 'react';
+import { ApiError } from '../../api/http';
+import { notifier } from '../../app/notify';
+import { useConfirm } from '../../components/ConfirmProvider';
+import { type CellRenderer, ListPage, numericKeys } from '../../components/list/ListPage';
 import {
   addSensitiveWords,
   deleteSensitiveWords,
   fetchSensitiveWords,
   findSensitiveWords,
   type SensitiveCheckOutcome,
-} from '../../api/list-api';
-import { ApiError } from '../../api/http';
-import { notifier } from '../../app/notify';
-import { useConfirm } from '../../components/ConfirmProvider';
-import { type CellRenderer, ListPage, numericKeys } from '../../components/list/ListPage';
+} from './sensitive-word-calls';
 
 const WORD_LIST_KEY = ['sensitiveWords'] as const;
 /** The try-out box takes a service description or a short template; the check itself takes more. */
@@ -191,14 +191,14 @@ export default function SensitiveWordsPage() {
           </span>
         }
       >
-        <ListPage<SensitiveWordRecord>
+        <ListPage<SensitiveWordRecord, { word?: string }>
           serviceName="sensitiveWordList"
           queryKey={WORD_LIST_KEY}
           fetchPage={(request) =>
             fetchSensitiveWords({
               pageNo: request.pageNo,
               pageSize: request.pageSize,
-              word: typeof request.word === 'string' ? request.word : undefined,
+              word: request.word,
             })
           }
           rowKey="id"

@@ -1,6 +1,6 @@
-/** The remote-select lookups: GET /api/sys/lookup/{kind} (catalogue in @fieldpay/domain). */
+/** RemoteSelect's lookups: GET /api/sys/lookup/{kind} (catalogue in @fieldpay/domain). */
 import type { LookupFilters, LookupKind, LookupRecord, Page } from '@fieldpay/domain';
-import { http } from './client';
+import { http } from '../app/api-client';
 
 export interface LookupRequest<K extends LookupKind> {
   filters: Partial<LookupFilters<K>>;

@@ -1,18 +1,14 @@
-/** Uploads, stored files and app versions (docs/decisions/0006-uploads.md). */
+/** The upload widgets' calls: uploads, signed links, attachment lists (docs/decisions/0006-uploads.md). */
 import {
-  type AppVersion,
   type FileLink,
-  type LatestAppVersion,
   MSG,
-  type Page,
-  type SaveAppVersionBody,
   UPLOAD_PATHS,
   type UploadedFile,
   type UploadTarget,
   type WatermarkedFile,
 } from '@fieldpay/domain';
-import { http } from './client';
-import { ApiError } from './http';
+import { ApiError } from '../../api/http';
+import { http } from '../../app/api-client';
 
 export type Disposition = 'inline' | 'attachment';
 
@@ -46,22 +42,5 @@ export async function listFiles(uploadPath: string, recordId: string): Promise<U
 /** Marks a stored file deleted; answers the server's message (删除成功). */
 export async function deleteFile(address: string): Promise<string> {
   const answer = await http.post<null>('/api/resource/file/delete', { address });
-  return answer.message;
-}
-
-/** The newest app version for the public landing page; null before the first release. */
-export async function latestAppVersion(): Promise<LatestAppVersion | null> {
-  const answer = await http.get<LatestAppVersion | null>('/api/sys2/app/version/latest', undefined, { silent: true });
-  return answer.result;
-}
-
-export async function appVersionList(pageNo: number, pageSize: number): Promise<Page<AppVersion>> {
-  const answer = await http.get<Page<AppVersion>>('/api/sys2/app/version/list', { pageNo, pageSize });
-  return answer.result;
-}
-
-/** Publishes a version; answers the server's message (发布成功). */
-export async function publishAppVersion(body: SaveAppVersionBody): Promise<string> {
-  const answer = await http.post<AppVersion>('/api/sys2/app/version/save', body);
   return answer.message;
 }

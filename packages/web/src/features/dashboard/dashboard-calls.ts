@@ -1,20 +1,5 @@
-/** Shared system and business look-ups used by the console shell. */
-import { http } from './client';
-
-export interface ConfigValue {
-  configKey: string;
-  content: string;
-}
-
-export async function configValue(configKey: string): Promise<ConfigValue | null> {
-  const answer = await http.get<ConfigValue | null>('/api/sys2/config/queryByKey', { configKey }, { silent: true });
-  return answer.result;
-}
-
-export async function unreadNoticeCount(): Promise<number> {
-  const answer = await http.get<number>('/api/sys/notice/unreadCount', undefined, { silent: true });
-  return Number(answer.result) || 0;
-}
+/** The dashboard's call: the figures of the session's scope. */
+import { http } from '../../app/api-client';
 
 export interface NamedValue {
   name: string;
