@@ -7,6 +7,9 @@ export interface ConfigValue {
 }
 
 /** A system config value (the upload size limit, the APP download address); silent: callers fall back. */
+/** The query key of one configuration value, shared by every widget that reads it. */
+export const configValueKey = (configKey: string) => ['config', configKey] as const;
+
 export async function configValue(configKey: string): Promise<ConfigValue | null> {
   const answer = await http.get<ConfigValue | null>('/api/sys2/config/queryByKey', { configKey }, { silent: true });
   return answer.result;

@@ -7,11 +7,11 @@ import { AndroidFilled, AppleFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Spin, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
-import { configValue } from '../app/shell-calls';
+import { configValue, configValueKey } from '../app/shell-calls';
 
 export default function DownloadAppBlock() {
   const address = useQuery({
-    queryKey: ['config', QRCODE_ADDRESS_CONFIG_KEY],
+    queryKey: configValueKey(QRCODE_ADDRESS_CONFIG_KEY),
     queryFn: () => configValue(QRCODE_ADDRESS_CONFIG_KEY),
     staleTime: 5 * 60_000,
   });

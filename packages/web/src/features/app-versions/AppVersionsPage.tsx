@@ -23,7 +23,7 @@ import dayjs from 'dayjs';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { notifier } from '../../app/notify';
-import { configValue } from '../../app/shell-calls';
+import { configValue, configValueKey } from '../../app/shell-calls';
 import { useAccess } from '../../app/use-access';
 import type { AttachmentItem } from '../../components/upload/attachment-item';
 import { FileUpload } from '../../components/upload/FileUpload';
@@ -153,7 +153,7 @@ function PublishDialog({ open, newest, onClose }: { open: boolean; newest: strin
 
 function DownloadPageCard() {
   const address = useQuery({
-    queryKey: ['config', QRCODE_ADDRESS_CONFIG_KEY],
+    queryKey: configValueKey(QRCODE_ADDRESS_CONFIG_KEY),
     queryFn: () => configValue(QRCODE_ADDRESS_CONFIG_KEY),
     staleTime: 5 * 60_000,
   });
