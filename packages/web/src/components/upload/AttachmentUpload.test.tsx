@@ -11,7 +11,7 @@ import { fileOf, HEADS, pick, renderWithQuery } from './upload-test-utils';
 
 const api = vi.hoisted(() => ({ uploadForm: vi.fn(), fileLink: vi.fn() }));
 vi.mock('./file-calls', () => api);
-const system = vi.hoisted(() => ({ configValue: vi.fn() }));
+const system = vi.hoisted(() => ({ configValue: vi.fn(), configValueKey: (key: string) => ['config', key] }));
 vi.mock('../../app/shell-calls', () => system);
 const notes = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => notes }));

@@ -10,7 +10,7 @@ const api = vi.hoisted(() => ({ appVersionList: vi.fn(), publishAppVersion: vi.f
 vi.mock('./app-version-calls', () => api);
 const files = vi.hoisted(() => ({ uploadForm: vi.fn(), fileLink: vi.fn() }));
 vi.mock('../../components/upload/file-calls', () => files);
-const system = vi.hoisted(() => ({ configValue: vi.fn() }));
+const system = vi.hoisted(() => ({ configValue: vi.fn(), configValueKey: (key: string) => ['config', key] }));
 vi.mock('../../app/shell-calls', () => system);
 const notes = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => notes }));
