@@ -1,11 +1,10 @@
-import type { LookupPage, Page } from '@fieldpay/domain';
 import { and, type Column, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../auth/sessions';
 import { escapeLike } from '../tenants/service';
 
 /**
- * Pieces every lookup is built from: the session's scope as SQL, the search text as an escaped
- * ILIKE, and the page window. Column names are fixed in code; the client only supplies values.
+ * Pieces every lookup is built from: the session's scope as SQL and the search text as an escaped
+ * ILIKE (the page itself: db/paging.ts). Column names are fixed in code; the client only supplies values.
  */
 
 const isPlatformAdmin = (principal: Viewer) => principal.side === 'platform' && principal.userIdentity === 1;
@@ -47,24 +46,6 @@ export function enterpriseScope(
 /** Rows of any of the given tenants ('all' for the platform operator). */
 export const tenantsIn = (tenantColumn: Column, scope: number[] | 'all'): SQL | undefined =>
   scope === 'all' ? undefined : inArray(tenantColumn, scope.length ? scope : [-1]);
-
-export const offsetOf = (page: LookupPage): number => (page.pageNo - 1) * page.pageSize;
-
-/**
- * Runs the count and, when the page can hold anything, the page itself. Past the last page the
- * answer is an empty page with the real total.
- */
-export async function pageOf<Row, Out>(
-  page: LookupPage,
-  total: () => Promise<number>,
-  rows: (limit: number, offset: number) => Promise<Row[]>,
-  toRecord: (row: Row) => Out,
-): Promise<Page<Out>> {
-  const count = await total();
-  const offset = offsetOf(page);
-  if (count === 0 || offset >= count) return { records: [], total: count };
-  return { records: (await rows(page.pageSize, offset)).map(toRecord), total: count };
-}
 
 /** "a · b" of the parts that are present. */
 export const joinParts = (...parts: Array<string | null | undefined>): string =>
