@@ -134,6 +134,13 @@ export function forgetPaging(): void {
   boundaries.clear();
 }
 
+let pageStartsOn = true;
+/** Stops (or resumes) starting pages at remembered keys: every page is found by counting (benches, tests). */
+export function rememberPageStarts(on: boolean): void {
+  pageStartsOn = on;
+  if (!on) boundaries.clear();
+}
+
 const dialect = new PgDialect();
 /** A query's text and values, as a cache key; never sent anywhere. */
 const keyOf = (query: SQL): string => {
@@ -193,7 +200,7 @@ export async function paged<K extends Column, R extends PageColumns, Out>(
   // the wall shows each scope other rows: what is remembered is remembered per scope
   const listKey = `${activeScopeKey()}\u0000${cap}\u0000${keyOf(sql`${selectKey} from ${inScope} order by ${order}`)}`;
   const pageKey = (page: number) => `${listKey}\u0000${pageSize}\u0000${page}`;
-  const keyset = list.orderBy.length === 1 && firstOrder[0] === list.key ? firstOrder[1] : null;
+  const keyset = pageStartsOn && list.orderBy.length === 1 && firstOrder[0] === list.key ? firstOrder[1] : null;
 
   const estimated = estimates.get(listKey);
   const total =
