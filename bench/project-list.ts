@@ -18,7 +18,7 @@ import readline from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEFAULT_SIGN_SECRET } from '../packages/server/src/config';
-import { openingSql, SETTINGS_SQL, type ScopeSettings, settingsParams } from '../packages/server/src/db/scope';
+import { openingSql, SETTINGS_SQL, settingsOf, settingsParams } from '../packages/server/src/db/scope';
 import { DEMO_ACCOUNTS } from '../packages/server/src/seed/demo';
 import { prepare } from './project-list-seed';
 import type { Role } from './project-list-server';
@@ -258,7 +258,10 @@ async function measureLists(url: string): Promise<string[]> {
  */
 async function measureRoundTrips(url: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true });
-  const settings: ScopeSettings = { tenantId: '1', enterpriseId: '', side: 'platform', userIdentity: '2' };
+  const settings = settingsOf({
+    kind: 'viewer',
+    viewer: { side: 'platform', tenantId: 1, enterpriseId: null, userIdentity: 2 },
+  });
   const { rows } = await pool.query(
     'select min(id)::int as low, max(id)::int as high from projects where tenant_id = 1',
   );
@@ -266,8 +269,8 @@ async function measureRoundTrips(url: string): Promise<void> {
   const statement = 'select id, project_name from projects where id = $1';
   const id = () => [low + Math.floor(Math.random() * (high - low))];
   // the opening as set_config with literals (the app's opening sets the same with SET LOCAL)
-  const [tenantId, enterpriseId, side, userIdentity] = settingsParams(settings).map(pg.escapeLiteral);
-  const selectOpening = `begin; select set_config('role', 'fieldpay_app', true), set_config('app.tenant_id', ${tenantId}, true),
+  const [role, tenantId, enterpriseId, side, userIdentity] = settingsParams(settings).map(pg.escapeLiteral);
+  const selectOpening = `begin; select set_config('role', ${role}, true), set_config('app.tenant_id', ${tenantId}, true),
     set_config('app.enterprise_id', ${enterpriseId}, true), set_config('app.side', ${side}, true),
     set_config('app.user_identity', ${userIdentity}, true)`;
   const shapes: Array<[string, (client: pg.PoolClient) => Promise<unknown>]> = [

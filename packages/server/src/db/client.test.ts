@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/db';
 import { type Database, pipelinedTransaction } from './client';
-import { openingSql } from './scope';
+import { openingSql, settingsOf } from './scope';
 
 let database: Database;
 const poolOf = (db: Database) => (db.db as unknown as { $client: pg.Pool }).$client;
@@ -20,7 +20,10 @@ afterAll(async () => {
 
 describe('the scope transaction on PostgreSQL (one round trip for BEGIN, the settings and the first statement)', () => {
   it.runIf(process.env.TEST_DATABASE_URL)('runs the first statement in the scope the opening set', async () => {
-    const settings = { tenantId: '7', enterpriseId: '', side: 'platform', userIdentity: '2' };
+    const settings = settingsOf({
+      kind: 'viewer',
+      viewer: { side: 'platform', tenantId: 7, enterpriseId: null, userIdentity: 2 },
+    });
     const seen = await pipelinedTransaction(poolOf(database), database.db, openingSql(settings), async (tx) => {
       const [row] = (await tx.execute(sql`select current_user as role, current_setting('app.tenant_id') as tenant`))
         .rows;
@@ -52,7 +55,7 @@ describe('the scope transaction on PostgreSQL (one round trip for BEGIN, the set
   );
 
   it('commits what the work wrote and rolls back when it throws', async () => {
-    const settings = { tenantId: '', enterpriseId: '', side: '', userIdentity: 'system' };
+    const settings = settingsOf({ kind: 'system', reason: 'test' });
     await database.inScope(settings, (tx) => tx.execute(sql`insert into pipeline_probe values (2)`));
     await expect(
       database.inScope(settings, async (tx) => {

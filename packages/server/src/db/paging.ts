@@ -303,10 +303,10 @@ async function planRows(db: DbOrTx, query: SQL): Promise<number> {
 }
 
 /**
- * Rows in scope as the planner sees them. Under the wall every estimate is scaled down by the
- * policy's guessed selectivity (about a half: its OR of parameters the planner cannot know), so
- * the estimate is the share of the table the filters keep (their plan's rows over the plain
- * table's, both under the same policy) times the table's rows from its statistics.
+ * Rows in scope as the planner sees them. A policy can scale an estimate by a selectivity the
+ * planner guesses (a policy's condition on a parameter it cannot know, as `enterprise_id = $e OR
+ * enterprise_id IS NULL`), so the estimate is the share of the table the filters keep (their plan's
+ * rows over the plain table's, both under the same policy) times the table's rows from its statistics.
  */
 async function estimateRows(db: DbOrTx, selectKey: SQL, inScope: SQL, table: PgTable): Promise<number | null> {
   const { rows } = await db.execute<{ tuples: number; pages: number; current: number }>(

@@ -15,10 +15,34 @@ CREATE STATISTICS IF NOT EXISTS "projects_tenant_enterprise" (dependencies, ndis
 --> statement-breakpoint
 CREATE STATISTICS IF NOT EXISTS "project_persons_tenant_enterprise" (dependencies, ndistinct) ON "tenant_id", "enterprise_id" FROM "project_persons";
 --> statement-breakpoint
--- The wall's rule of migration 0004, its settings now read once per statement: each function call
--- is a scalar subquery (an InitPlan), so a scan compares columns with parameters instead of
--- calling current_setting several times per row (9.5 ms -> 2.4 ms counting 20,000 rows;
--- decision 0011). Same rows visible, same checks; re-applied to every tenant table below.
+-- The wall of migration 0004, one policy per kind of viewer (decision 0011). Who may see every
+-- tenant (the platform operator, named system scopes) is now a role, fieldpay_all, whose policy is
+-- `true`; tenant staff (and requests without a session, whose tenant is empty) stay fieldpay_app,
+-- seeing their tenant; enterprise users are fieldpay_enterprise, seeing their tenant's rows of
+-- their enterprise. The server chooses the role where it chose the settings before (db/scope.ts).
+-- With no OR between viewers left in a policy, the planner reads `tenant_id = $tenant` next to a
+-- list's own `tenant_id = 1` as a one-time check instead of a test per row, counts an operator's
+-- rows with no policy at all (its estimates are the table's, not halved by a guessed OR), and each
+-- setting is read once per statement (a scalar subquery, an InitPlan), not per row.
+DO $$
+DECLARE
+  name text;
+BEGIN
+  FOREACH name IN ARRAY ARRAY['fieldpay_all', 'fieldpay_enterprise'] LOOP
+    BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = name) THEN
+        EXECUTE format('CREATE ROLE %I NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE', name);
+      END IF;
+    EXCEPTION
+      -- roles are per cluster: another database of the cluster may have made it a moment ago
+      WHEN duplicate_object OR unique_violation THEN NULL;
+    END;
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
+GRANT fieldpay_all, fieldpay_enterprise TO CURRENT_USER;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION app_wall_tenant_tables() RETURNS integer LANGUAGE plpgsql AS
 $$
 DECLARE
@@ -26,12 +50,13 @@ DECLARE
   enterprise_rule text;
   -- tables whose rows without an enterprise are the tenant's own business, not shared with its enterprises
   private_when_null text[] := ARRAY['sessions', 'download_caches', 'files'];
-  visible text;
+  tenant_rule text;
+  members_rule text;
   walled integer := 0;
 BEGIN
-  GRANT USAGE ON SCHEMA public TO fieldpay_app;
-  GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO fieldpay_app;
-  GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO fieldpay_app;
+  GRANT USAGE ON SCHEMA public TO fieldpay_app, fieldpay_all, fieldpay_enterprise;
+  GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO fieldpay_app, fieldpay_all, fieldpay_enterprise;
+  GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO fieldpay_app, fieldpay_all, fieldpay_enterprise;
   FOR t IN
     SELECT c.relname AS name,
            EXISTS (SELECT 1 FROM pg_attribute e
@@ -51,17 +76,23 @@ BEGIN
         THEN '(enterprise_id = (SELECT app_enterprise_id()) OR enterprise_id IS NULL)'
       WHEN t.has_enterprise THEN 'enterprise_id = (SELECT app_enterprise_id())'
       ELSE 'true' END;
-    visible := format(
-      '(SELECT app_sees_all_tenants()) OR (tenant_id = (SELECT app_tenant_id()) AND ((SELECT app_side()) = ''platform'' OR ((SELECT app_side()) = ''enterprise'' AND %s)))',
-      enterprise_rule);
-    IF t.name = 'users' THEN
-      -- enterprise accounts belong to no tenant: visible where they are members (enterprise_members is walled too)
-      visible := visible || ' OR (tenant_id IS NULL AND EXISTS (SELECT 1 FROM enterprise_members m WHERE m.user_id = users.id))';
-    END IF;
+    tenant_rule := 'tenant_id = (SELECT app_tenant_id())';
+    -- enterprise accounts belong to no tenant: visible where they are members (enterprise_members is walled too)
+    members_rule := CASE WHEN t.name = 'users'
+      THEN ' OR (tenant_id IS NULL AND EXISTS (SELECT 1 FROM enterprise_members m WHERE m.user_id = users.id))'
+      ELSE '' END;
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.name);
     EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t.name);
+    -- the one policy of migration 0004
     EXECUTE format('DROP POLICY IF EXISTS tenant_wall ON %I', t.name);
-    EXECUTE format('CREATE POLICY tenant_wall ON %I USING (%s) WITH CHECK (%s)', t.name, visible, visible);
+    EXECUTE format('DROP POLICY IF EXISTS wall_all ON %I', t.name);
+    EXECUTE format('CREATE POLICY wall_all ON %I TO fieldpay_all USING (true) WITH CHECK (true)', t.name);
+    EXECUTE format('DROP POLICY IF EXISTS wall_tenant ON %I', t.name);
+    EXECUTE format('CREATE POLICY wall_tenant ON %I TO fieldpay_app USING (%s%s) WITH CHECK (%s%s)',
+      t.name, tenant_rule, members_rule, tenant_rule, members_rule);
+    EXECUTE format('DROP POLICY IF EXISTS wall_enterprise ON %I', t.name);
+    EXECUTE format('CREATE POLICY wall_enterprise ON %I TO fieldpay_enterprise USING ((%s AND %s)%s) WITH CHECK ((%s AND %s)%s)',
+      t.name, tenant_rule, enterprise_rule, members_rule, tenant_rule, enterprise_rule, members_rule);
     walled := walled + 1;
   END LOOP;
   RETURN walled;
