@@ -9,10 +9,15 @@ export interface Envelope<T> {
   timestamp: number;
 }
 
-/** Paged lists answer `{ records, total }`. */
+/**
+ * Paged lists answer `{ records, total }`. Past the server's exact-count limit the total is an
+ * estimate and the answer says so with `totalExact: false` (the pager shows 约 N 条); an exact
+ * total carries no flag, so older clients read the same shape (decision 0011).
+ */
 export interface Page<T> {
   records: T[];
   total: number;
+  totalExact?: false;
 }
 
 /**

@@ -17,5 +17,6 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** `totalExact: false` marks an estimated total (decision 0011); exact totals leave it out. */
 export const pageOf = <T extends z.ZodType>(record: T) =>
-  z.object({ records: z.array(record), total: z.number().int() });
+  z.object({ records: z.array(record), total: z.number().int(), totalExact: z.literal(false).optional() });

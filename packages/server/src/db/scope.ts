@@ -1,11 +1,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
+import { escapeLiteral } from 'pg';
 import { AppError } from '../core/errors';
 import { isPlatformOperator, type Viewer } from '../core/tenancy';
 import type { AppDb, Database, Tx } from './client';
 
-/** The role every request, job and seeder runs as: owns nothing, cannot bypass row-level security. */
+/**
+ * The roles requests, jobs and seeders run as; none owns anything or can bypass row-level
+ * security. Each has its own policy on every tenant table (migration 0005, decision 0011):
+ * APP_ROLE sees the tenant of the settings (tenant staff; without a session, whose tenant is
+ * empty, nothing), ENTERPRISE_ROLE that tenant's rows of the enterprise of the settings, ALL_ROLE
+ * every tenant (the platform operator and named system scopes).
+ */
 export const APP_ROLE = 'fieldpay_app';
+export const ENTERPRISE_ROLE = 'fieldpay_enterprise';
+export const ALL_ROLE = 'fieldpay_all';
+export const WALL_ROLES = [APP_ROLE, ENTERPRISE_ROLE, ALL_ROLE] as const;
+export type WallRole = (typeof WALL_ROLES)[number];
 
 /** Who the database work is for; decides which tenant rows the wall lets through. */
 export type ScopeViewer = Viewer;
@@ -20,8 +31,9 @@ export type DbScope =
   | { kind: 'system'; reason: string }
   | { kind: 'anonymous' };
 
-/** The transaction-local settings the policies read (migration 0004). */
+/** The role and the transaction-local settings the policies read (migrations 0004, 0005). */
 export interface ScopeSettings {
+  role: WallRole;
   tenantId: string;
   enterpriseId: string;
   side: string;
@@ -29,31 +41,50 @@ export interface ScopeSettings {
 }
 
 export function settingsOf(scope: DbScope): ScopeSettings {
-  if (scope.kind === 'system') return { tenantId: '', enterpriseId: '', side: '', userIdentity: 'system' };
-  if (scope.kind === 'anonymous') return { tenantId: '', enterpriseId: '', side: '', userIdentity: '' };
+  if (scope.kind === 'system') {
+    return { role: ALL_ROLE, tenantId: '', enterpriseId: '', side: '', userIdentity: 'system' };
+  }
+  if (scope.kind === 'anonymous') return { role: APP_ROLE, tenantId: '', enterpriseId: '', side: '', userIdentity: '' };
   const { viewer } = scope;
+  const enterprise = viewer.side === 'enterprise';
   return {
+    role: isPlatformOperator(viewer) ? ALL_ROLE : enterprise ? ENTERPRISE_ROLE : APP_ROLE,
     tenantId: String(viewer.tenantId),
-    enterpriseId: viewer.side === 'enterprise' && viewer.enterpriseId !== null ? String(viewer.enterpriseId) : '',
+    enterpriseId: enterprise && viewer.enterpriseId !== null ? String(viewer.enterpriseId) : '',
     side: viewer.side,
     userIdentity: isPlatformOperator(viewer) ? '1' : '2',
   };
 }
 
 /** One statement: the role and the four settings, all local to the transaction. */
-export const SETTINGS_SQL = `select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', $1, true),
-  set_config('app.enterprise_id', $2, true), set_config('app.side', $3, true), set_config('app.user_identity', $4, true)`;
+export const SETTINGS_SQL = `select set_config('role', $1, true), set_config('app.tenant_id', $2, true),
+  set_config('app.enterprise_id', $3, true), set_config('app.side', $4, true), set_config('app.user_identity', $5, true)`;
 
 export const settingsParams = (settings: ScopeSettings): string[] => [
+  settings.role,
   settings.tenantId,
   settings.enterpriseId,
   settings.side,
   settings.userIdentity,
 ];
 
-const applySettings = (tx: Tx, settings: ScopeSettings) =>
+/**
+ * BEGIN and the role and settings, as one message of the simple protocol (which takes no
+ * parameters, so the values are quoted literals: each is a number, a fixed word or empty).
+ * PostgreSQL runs the statements of a message in order and stops at the first that fails, so
+ * nothing of it runs outside the transaction, and a failed setting aborts the transaction: every
+ * statement sent after it is refused rather than run around the wall. SET LOCAL is what
+ * set_config(…, true) does, without a query to plan (bench/project-list.ts measures both).
+ */
+export const openingSql = (settings: ScopeSettings): string => {
+  if (!(WALL_ROLES as readonly string[]).includes(settings.role)) throw new Error(`not a wall role: ${settings.role}`);
+  const [, tenantId, enterpriseId, side, userIdentity] = settingsParams(settings).map(escapeLiteral);
+  return `begin; set local role ${settings.role}; set local app.tenant_id = ${tenantId}; set local app.enterprise_id = ${enterpriseId}; set local app.side = ${side}; set local app.user_identity = ${userIdentity}`;
+};
+
+export const applySettings = (tx: Tx, settings: ScopeSettings) =>
   tx.execute(
-    sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${settings.tenantId}, true),
+    sql`select set_config('role', ${settings.role}, true), set_config('app.tenant_id', ${settings.tenantId}, true),
       set_config('app.enterprise_id', ${settings.enterpriseId}, true), set_config('app.side', ${settings.side}, true),
       set_config('app.user_identity', ${settings.userIdentity}, true)`,
   );
@@ -82,12 +113,24 @@ export function unsafeAcrossTenants<T>(reason: string, work: (db: Tx) => Promise
   return current.owner.withSystem(reason, work);
 }
 
+/**
+ * The settings the current statement runs under, as a string: what a cache of query answers must
+ * key on besides the query, since the wall shows each scope other rows. Empty outside a scope.
+ */
+export function activeScopeKey(): string {
+  const current = storage.getStore();
+  if (!current || current.ended) return '';
+  const { role, tenantId, enterpriseId, side, userIdentity } = current.settings;
+  return `${role}/${tenantId}/${enterpriseId}/${side}/${userIdentity}`;
+}
+
 /** Business failures keep what the handler wrote on purpose before failing (failed-attempt counters). */
 const keepsWrites = (error: unknown) => error instanceof AppError;
 
 /**
  * Every piece of database work runs inside one of these: a transaction that first sets the role
- * and the scope (one round trip), then runs the work. `db` is the handle services use; it is the
+ * and the scope, then runs the work (on PostgreSQL the opening travels with the work's first
+ * statement: one round trip for BEGIN, the settings and that statement; see Database.inScope). `db` is the handle services use; it is the
  * current scope's transaction, and refuses to work outside a scope, so nothing reaches the
  * tables around the wall.
  */
@@ -96,7 +139,7 @@ export class DbScopes {
   /** the handle services use: the current scope's transaction */
   readonly db: AppDb;
 
-  constructor(private readonly database: Pick<Database, 'db' | 'statementScoped'>) {
+  constructor(private readonly database: Pick<Database, 'db' | 'inScope' | 'statementScoped'>) {
     this.db = new Proxy(database.db, {
       get(_target, property) {
         const active = storage.getStore();
@@ -141,9 +184,8 @@ export class DbScopes {
     };
     let outcome: { value: T } | { error: unknown };
     try {
-      outcome = await this.database.db.transaction(async (tx) => {
+      outcome = await this.database.inScope(settings, async (tx) => {
         active.tx = tx;
-        await applySettings(tx, settings);
         try {
           return { value: await this.storage.run(active, () => work(tx)) };
         } catch (error) {

@@ -60,6 +60,18 @@ describe('the tenant wall', () => {
     expect(who).toEqual({ name: 'fieldpay_app', tenant: String(world.tenantA) });
   });
 
+  it('runs each kind of viewer as its own role: the operator and system scopes see every tenant by role', async () => {
+    const roleOf = (scope: Parameters<typeof t.services.ctx.scopes.run>[0]) =>
+      t.services.ctx.scopes.run(scope, async (db) => (await db.execute(sql`select current_user as name`)).rows[0].name);
+    expect(await roleOf({ kind: 'viewer', viewer: staffOf(world.tenantA) })).toBe('fieldpay_app');
+    expect(await roleOf({ kind: 'viewer', viewer: { side: 'enterprise', ...world.own, userIdentity: 2 } })).toBe(
+      'fieldpay_enterprise',
+    );
+    expect(await roleOf({ kind: 'viewer', viewer: OPERATOR })).toBe('fieldpay_all');
+    expect(await roleOf({ kind: 'system', reason: 'test' })).toBe('fieldpay_all');
+    expect(await roleOf({ kind: 'anonymous' })).toBe('fieldpay_app');
+  });
+
   it('a query with no scope condition sees only the tenant of its scope, on every tenant table', async () => {
     for (const table of await walledTables()) {
       const seenByA = await rawTenantsOf(staffOf(world.tenantA), table);
@@ -144,6 +156,11 @@ describe('the boot check', () => {
       // the rule applied after every migration walls it
       await t.database.executeSql('select app_wall_tenant_tables()');
       expect(await tenantWallProblems(t.database.executeSql)).toEqual([]);
+      // a policy missing for one role (its viewers would see none of the rows) is named too
+      await t.database.executeSql('drop policy wall_enterprise on wall_probe');
+      expect(await tenantWallProblems(t.database.executeSql)).toEqual([
+        'table wall_probe has no policy for role fieldpay_enterprise',
+      ]);
     } finally {
       await t.database.executeSql('drop table wall_probe');
     }

@@ -52,7 +52,11 @@ export const contractPersons = pgTable(
     status: smallint('status').notNull().default(0),
     createdAt: createdAtColumn(),
   },
-  (t) => [uniqueIndex('contract_persons_tenant_enterprise_phone').on(t.tenantId, t.enterpriseId, t.phone)],
+  (t) => [
+    uniqueIndex('contract_persons_tenant_enterprise_phone').on(t.tenantId, t.enterpriseId, t.phone),
+    // an enterprise's signatories in id order (decision 0011)
+    index('contract_persons_enterprise_list').on(t.tenantId, t.enterpriseId, t.id),
+  ],
 );
 
 /** A natural person's agreement (spec 3 §3 person agreement row); signed once signedAt is set. */

@@ -1,5 +1,5 @@
 import { createdAtColumn, enterpriseIdColumn, idColumn, tenantIdColumn } from './columns';
-import { integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { projects } from './projects';
 
 /**
@@ -21,6 +21,8 @@ export const persons = pgTable(
   (t) => [
     uniqueIndex('persons_tenant_sn').on(t.tenantId, t.userSn),
     uniqueIndex('persons_tenant_phone').on(t.tenantId, t.phone),
+    // a tenant's persons in id order (decision 0011)
+    index('persons_tenant_list').on(t.tenantId, t.id),
   ],
 );
 

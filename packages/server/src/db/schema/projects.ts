@@ -21,9 +21,18 @@ export const projects = pgTable(
     endTime: timestamp('end_time', { withTimezone: true }),
     createdAt: createdAtColumn(),
   },
+  // Each list's scope and order has an index that yields its page in order and counts it without
+  // touching the table (decision 0011): the newest first, of the tenant (tenant staff), of an
+  // enterprise (enterprise users, a client filter), by status (a status filter, the header's
+  // 进行中 count), and across tenants by status (the platform operator; by id alone it is the
+  // primary key). enterprise_id trails where the wall's policy reads it, so a scan stays index-only.
   (t) => [
     uniqueIndex('projects_tenant_sn').on(t.tenantId, t.projectSn),
-    index('projects_enterprise_status').on(t.tenantId, t.enterpriseId, t.projectStatus),
+    index('projects_tenant_list').on(t.tenantId, t.id, t.enterpriseId),
+    index('projects_enterprise_list').on(t.tenantId, t.enterpriseId, t.id),
+    index('projects_tenant_status_list').on(t.tenantId, t.projectStatus, t.id, t.enterpriseId),
+    index('projects_enterprise_status_list').on(t.tenantId, t.enterpriseId, t.projectStatus, t.id),
+    index('projects_status_list').on(t.projectStatus, t.id),
   ],
 );
 

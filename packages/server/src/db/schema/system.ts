@@ -49,6 +49,8 @@ export const auditLogs = pgTable(
   },
   (t) => [
     index('audit_logs_tenant_time').on(t.tenantId, t.createdAt),
+    // the log of one tenant, newest first (decision 0011)
+    index('audit_logs_tenant_list').on(t.tenantId, t.id),
     index('audit_logs_target').on(t.targetType, t.targetId),
   ],
 );

@@ -38,5 +38,7 @@ export const enterprises = pgTable(
     uniqueIndex('enterprises_tenant_tax_number').on(t.tenantId, t.taxNumber),
     uniqueIndex('enterprises_tenant_sn').on(t.tenantId, t.enterpriseSn),
     index('enterprises_tenant_name').on(t.tenantId, t.name),
+    // lists and lookups of a tenant's enterprises, in id order (decision 0011)
+    index('enterprises_tenant_list').on(t.tenantId, t.id),
   ],
 );

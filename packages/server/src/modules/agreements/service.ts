@@ -1,9 +1,10 @@
 import { type LookupQuery, type LookupRecord, maskPhone, type Page, PERSON_AGREEMENT_TYPES } from '@fieldpay/domain';
-import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { paged } from '../../db/paging';
 import { contractEnterprises, contractPersons, contracts, personAgreements, persons } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
-import { contains, joinParts, pageOf } from '../../platform/lookups/query';
+import { contains, joinParts } from '../../platform/lookups/query';
 import { enterpriseScope, equalsIfGiven, tenantScope } from '../../core/tenancy';
 
 /**
@@ -28,29 +29,30 @@ export async function lookupContracts(
     contains(contracts.contractName, query.name),
     equalsIfGiven(contracts.type, query.type),
   );
-  return pageOf(
-    query,
-    () => db.$count(contracts, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: contracts,
+    where,
+    key: contracts.id,
+    orderBy: [[contracts.id, 'asc']],
+    rows: (page) =>
       db
         .select({
           id: contracts.id,
           name: contracts.contractName,
           contractSn: contracts.contractSn,
           type: contracts.type,
+          ...page.columns,
         })
         .from(contracts)
-        .where(where)
-        .orderBy(asc(contracts.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({
+        .where(inArray(contracts.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({
       ...row,
       value: row.id,
       label: row.name,
       description: joinParts(row.contractSn, PERSON_AGREEMENT_TYPES[row.type as keyof typeof PERSON_AGREEMENT_TYPES]),
     }),
-  );
+  });
 }
 
 /** The signing entities of the enterprises in scope. */
@@ -63,24 +65,25 @@ export async function lookupContractEnterprises(
     enterpriseScope(principal, contractEnterprises.tenantId, contractEnterprises.enterpriseId),
     contains(contractEnterprises.name, query.name),
   );
-  return pageOf(
-    query,
-    () => db.$count(contractEnterprises, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: contractEnterprises,
+    where,
+    key: contractEnterprises.id,
+    orderBy: [[contractEnterprises.id, 'asc']],
+    rows: (page) =>
       db
         .select({
           id: contractEnterprises.id,
           name: contractEnterprises.name,
           taxNumber: contractEnterprises.taxNumber,
           enterpriseId: contractEnterprises.enterpriseId,
+          ...page.columns,
         })
         .from(contractEnterprises)
-        .where(where)
-        .orderBy(asc(contractEnterprises.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({ ...row, value: row.id, label: row.name, description: row.taxNumber }),
-  );
+        .where(inArray(contractEnterprises.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({ ...row, value: row.id, label: row.name, description: row.taxNumber }),
+  });
 }
 
 /** People who may sign for the enterprises in scope; the pickers ask for status 0 (valid). */
@@ -94,10 +97,12 @@ export async function lookupContractPersons(
     contains(contractPersons.name, query.name),
     equalsIfGiven(contractPersons.status, query.status),
   );
-  return pageOf(
-    query,
-    () => db.$count(contractPersons, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: contractPersons,
+    where,
+    key: contractPersons.id,
+    orderBy: [[contractPersons.id, 'asc']],
+    rows: (page) =>
       db
         .select({
           id: contractPersons.id,
@@ -105,17 +110,16 @@ export async function lookupContractPersons(
           phone: contractPersons.phone,
           status: contractPersons.status,
           enterpriseId: contractPersons.enterpriseId,
+          ...page.columns,
         })
         .from(contractPersons)
-        .where(where)
-        .orderBy(asc(contractPersons.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => {
+        .where(inArray(contractPersons.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => {
       const phone = maskPhone(row.phone);
       return { ...row, phone, value: row.id, label: row.name, description: phone };
     },
-  );
+  });
 }
 
 /**
@@ -146,20 +150,26 @@ export async function lookupSigners(
     contains(persons.name, query.name),
     equalsIfGiven(persons.loginFlag, query.loginFlagType),
   );
-  return pageOf(
-    query,
-    () => db.$count(persons, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: persons,
+    where,
+    key: persons.id,
+    orderBy: [[persons.id, 'asc']],
+    rows: (page) =>
       db
-        .select({ id: persons.id, name: persons.name, phone: persons.phone, loginFlag: persons.loginFlag })
+        .select({
+          id: persons.id,
+          name: persons.name,
+          phone: persons.phone,
+          loginFlag: persons.loginFlag,
+          ...page.columns,
+        })
         .from(persons)
-        .where(where)
-        .orderBy(asc(persons.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => {
+        .where(inArray(persons.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => {
       const phone = maskPhone(row.phone);
       return { ...row, phone, value: row.id, label: row.name, description: phone };
     },
-  );
+  });
 }

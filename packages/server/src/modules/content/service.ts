@@ -1,9 +1,10 @@
 import type { LookupQuery, LookupRecord, Page } from '@fieldpay/domain';
-import { and, asc, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { paged } from '../../db/paging';
 import { articleShares, wechatUsers } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
-import { contains, pageOf } from '../../platform/lookups/query';
+import { contains } from '../../platform/lookups/query';
 import { enterpriseScope } from '../../core/tenancy';
 
 /** WeChat users of the enterprises in scope. */
@@ -16,19 +17,19 @@ export async function lookupWechatUsers(
     enterpriseScope(principal, wechatUsers.tenantId, wechatUsers.enterpriseId),
     contains(wechatUsers.userName, query.userName),
   );
-  return pageOf(
-    query,
-    () => db.$count(wechatUsers, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: wechatUsers,
+    where,
+    key: wechatUsers.id,
+    orderBy: [[wechatUsers.id, 'asc']],
+    rows: (page) =>
       db
-        .select({ id: wechatUsers.id, userName: wechatUsers.userName })
+        .select({ id: wechatUsers.id, userName: wechatUsers.userName, ...page.columns })
         .from(wechatUsers)
-        .where(where)
-        .orderBy(asc(wechatUsers.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({ ...row, value: row.id, label: row.userName }),
-  );
+        .where(inArray(wechatUsers.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({ ...row, value: row.id, label: row.userName }),
+  });
 }
 
 /** WeChat users who appear in the share chains in scope in one role (first-level sender or sender). */
@@ -37,7 +38,7 @@ async function usersInShareRole(
   principal: Principal,
   role: 'first' | 'send',
   name: string | undefined,
-  page: { pageNo: number; pageSize: number },
+  window: { pageNo: number; pageSize: number },
 ) {
   const column = role === 'first' ? articleShares.firstUserId : articleShares.sendUserId;
   const inRole = db
@@ -45,19 +46,19 @@ async function usersInShareRole(
     .from(articleShares)
     .where(enterpriseScope(principal, articleShares.tenantId, articleShares.enterpriseId));
   const where = and(inArray(wechatUsers.id, inRole), contains(wechatUsers.userName, name));
-  return pageOf(
-    page,
-    () => db.$count(wechatUsers, where),
-    (limit, offset) =>
+  return paged(db, window, {
+    from: wechatUsers,
+    where,
+    key: wechatUsers.id,
+    orderBy: [[wechatUsers.id, 'asc']],
+    rows: (page) =>
       db
-        .select({ id: wechatUsers.id, userName: wechatUsers.userName })
+        .select({ id: wechatUsers.id, userName: wechatUsers.userName, ...page.columns })
         .from(wechatUsers)
-        .where(where)
-        .orderBy(asc(wechatUsers.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => row,
-  );
+        .where(inArray(wechatUsers.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => row,
+  });
 }
 
 export async function lookupFirstSenders(
@@ -67,7 +68,7 @@ export async function lookupFirstSenders(
 ): Promise<Page<LookupRecord<'firstSender'>>> {
   const page = await usersInShareRole(db, principal, 'first', query.firstUserName, query);
   return {
-    total: page.total,
+    ...page,
     records: page.records.map((row) => ({
       id: row.id,
       firstUserName: row.userName,
@@ -84,7 +85,7 @@ export async function lookupSenders(
 ): Promise<Page<LookupRecord<'sender'>>> {
   const page = await usersInShareRole(db, principal, 'send', query.sendUserName, query);
   return {
-    total: page.total,
+    ...page,
     records: page.records.map((row) => ({
       id: row.id,
       sendUserName: row.userName,

@@ -1,9 +1,10 @@
 import { CUSTOMER_TYPES, type LookupQuery, type LookupRecord, type Page } from '@fieldpay/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { paged } from '../../db/paging';
 import { customers, organisations } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
-import { contains, joinParts, pageOf } from '../../platform/lookups/query';
+import { contains, joinParts } from '../../platform/lookups/query';
 import { enterpriseScope, equalsIfGiven } from '../../core/tenancy';
 
 const customerTypeName = (code: string): string => CUSTOMER_TYPES[code as keyof typeof CUSTOMER_TYPES] ?? code;
@@ -20,10 +21,12 @@ export async function lookupOrganisations(
     equalsIfGiven(organisations.auditStatus, query.auditStatus),
     equalsIfGiven(organisations.orgType, query.orgType),
   );
-  return pageOf(
-    query,
-    () => db.$count(organisations, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: organisations,
+    where,
+    key: organisations.id,
+    orderBy: [[organisations.id, 'asc']],
+    rows: (page) =>
       db
         .select({
           id: organisations.id,
@@ -35,13 +38,12 @@ export async function lookupOrganisations(
           area: organisations.area,
           street: organisations.address,
           enterpriseId: organisations.enterpriseId,
+          ...page.columns,
         })
         .from(organisations)
-        .where(where)
-        .orderBy(asc(organisations.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => {
+        .where(inArray(organisations.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => {
       const address = `${row.province}${row.city}${row.area}${row.street}`;
       const orgTypeName = customerTypeName(row.orgType);
       return {
@@ -57,7 +59,7 @@ export async function lookupOrganisations(
         description: joinParts(orgTypeName, address),
       };
     },
-  );
+  });
 }
 
 /** Customers (doctors, pharmacists, buyers) of the enterprises in scope, with their terminal. */
@@ -72,10 +74,12 @@ export async function lookupCustomers(
     equalsIfGiven(customers.auditStatus, query.auditStatus),
     equalsIfGiven(customers.cusType, query.cusType),
   );
-  return pageOf(
-    query,
-    () => db.$count(customers, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: customers,
+    where,
+    key: customers.id,
+    orderBy: [[customers.id, 'asc']],
+    rows: (page) =>
       db
         .select({
           id: customers.id,
@@ -84,14 +88,13 @@ export async function lookupCustomers(
           orgName: organisations.orgName,
           department: customers.department,
           auditStatus: customers.auditStatus,
+          ...page.columns,
         })
         .from(customers)
         .innerJoin(organisations, eq(organisations.id, customers.organisationId))
-        .where(where)
-        .orderBy(asc(customers.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => {
+        .where(inArray(customers.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => {
       const cusTypeName = customerTypeName(row.cusType);
       return {
         ...row,
@@ -101,5 +104,5 @@ export async function lookupCustomers(
         description: joinParts(cusTypeName, row.orgName),
       };
     },
-  );
+  });
 }

@@ -7,13 +7,14 @@ import {
   type Page,
   TAG_TYPES,
 } from '@fieldpay/domain';
-import { and, asc, count, countDistinct, eq, inArray, min, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, min, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { paged } from '../../db/paging';
 import { unsafeAcrossTenants } from '../../db/scope';
 import { enterpriseMembers, enterprises, labels, tags, tenants, users } from '../../db/schema';
 import { fail } from '../../core/errors';
 import type { Principal } from '../../platform/auth/sessions';
-import { contains, joinParts, pageOf } from '../../platform/lookups/query';
+import { contains, joinParts } from '../../platform/lookups/query';
 import { enterpriseScope, equalsIfGiven, tenantScope, tenantsIn } from '../../core/tenancy';
 import { visibleTenantIds } from '../../platform/tenants/service';
 
@@ -30,10 +31,12 @@ export async function lookupEnterprises(
     contains(enterprises.name, query.name),
     equalsIfGiven(enterprises.status, query.status),
   );
-  return pageOf(
-    query,
-    () => db.$count(enterprises, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: enterprises,
+    where,
+    key: enterprises.id,
+    orderBy: [[enterprises.id, 'asc']],
+    rows: (page) =>
       db
         .select({
           id: enterprises.id,
@@ -42,21 +45,20 @@ export async function lookupEnterprises(
           tenantId: enterprises.tenantId,
           tenantName: tenants.name,
           status: enterprises.status,
+          ...page.columns,
         })
         .from(enterprises)
         .innerJoin(tenants, eq(tenants.id, enterprises.tenantId))
-        .where(where)
-        .orderBy(asc(enterprises.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({
+        .where(inArray(enterprises.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({
       ...row,
       value: row.id,
       label: row.name,
       description: joinParts(row.enterpriseSn, row.tenantName),
       disabled: lookupRowDisabled('enterprise', row.status, query.status),
     }),
-  );
+  });
 }
 
 /**
@@ -112,34 +114,36 @@ async function lookupEnterpriseTenantsWithin(
     contains(tenants.name, query.name),
     equalsIfGiven(tenants.status, query.status),
   );
-  const base = () => db.select().from(tenants).innerJoin(enterprises, eq(enterprises.tenantId, tenants.id));
-  return pageOf(
-    query,
-    async () =>
-      (
-        await db
-          .select({ n: count() })
-          .from(tenants)
-          .innerJoin(enterprises, eq(enterprises.tenantId, tenants.id))
-          .where(where)
-      )[0].n,
-    async (limit, offset) =>
-      (await base().where(where).orderBy(asc(tenants.id)).limit(limit).offset(offset)).map((row) => ({
-        id: row.tenants.id,
-        name: row.tenants.name,
-        company: row.tenants.company,
-        contracts: row.tenants.contracts,
-        status: row.tenants.status,
-        enterpriseId: row.enterprises.id,
-      })),
-    (row) => ({
+  const joined = () => eq(enterprises.tenantId, tenants.id);
+  return paged(db, query, {
+    // one enterprise row per tenant and credit code, so each tenant comes once
+    from: sql`${tenants} inner join ${enterprises} on ${joined()}`,
+    where,
+    key: tenants.id,
+    orderBy: [[tenants.id, 'asc']],
+    rows: (page) =>
+      db
+        .select({
+          id: tenants.id,
+          name: tenants.name,
+          company: tenants.company,
+          contracts: tenants.contracts,
+          status: tenants.status,
+          enterpriseId: enterprises.id,
+          ...page.columns,
+        })
+        .from(tenants)
+        .innerJoin(enterprises, joined())
+        .where(and(inArray(tenants.id, page.keys), where))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({
       ...row,
       value: row.id,
       label: row.name,
       description: row.company,
       disabled: lookupRowDisabled('enterpriseTenant', row.status, query.status),
     }),
-  );
+  });
 }
 
 /**
@@ -155,17 +159,15 @@ export async function lookupEnterpriseAccounts(
     enterpriseScope(principal, enterpriseMembers.tenantId, enterpriseMembers.enterpriseId),
     contains(users.realname, query.realName),
   );
-  return pageOf(
-    query,
-    async () =>
-      (
-        await db
-          .select({ n: countDistinct(users.id) })
-          .from(users)
-          .innerJoin(enterpriseMembers, eq(enterpriseMembers.userId, users.id))
-          .where(where)
-      )[0].n,
-    (limit, offset) =>
+  const member = () => eq(enterpriseMembers.userId, users.id);
+  return paged(db, query, {
+    // a user with several memberships is one record
+    from: sql`${users} inner join ${enterpriseMembers} on ${member()}`,
+    where,
+    key: users.id,
+    distinct: true,
+    orderBy: [[users.id, 'asc']],
+    rows: (page) =>
       db
         .select({
           id: users.id,
@@ -173,16 +175,15 @@ export async function lookupEnterpriseAccounts(
           account: users.username,
           enterpriseId: min(enterprises.id).mapWith(Number),
           enterpriseName: min(enterprises.name),
+          ...page.columns,
         })
         .from(users)
-        .innerJoin(enterpriseMembers, eq(enterpriseMembers.userId, users.id))
+        .innerJoin(enterpriseMembers, member())
         .innerJoin(enterprises, eq(enterprises.id, enterpriseMembers.enterpriseId))
-        .where(where)
+        .where(and(inArray(users.id, page.keys), where))
         .groupBy(users.id)
-        .orderBy(asc(users.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => {
+        .orderBy(...page.orderBy),
+    toRecord: (row) => {
       const account = maskPhone(row.account);
       const enterpriseName = row.enterpriseName ?? '';
       return {
@@ -196,7 +197,7 @@ export async function lookupEnterpriseAccounts(
         description: joinParts(account, enterpriseName),
       };
     },
-  );
+  });
 }
 
 export const lookupTags = (
@@ -222,24 +223,24 @@ async function lookupTagsWithin(
         )
       : tenantScope(principal, tags.tenantId, query.tenantId);
   const where = and(scope, contains(tags.tag, query.tag), equalsIfGiven(tags.type, query.type));
-  return pageOf(
-    query,
-    () => db.$count(tags, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: tags,
+    where,
+    key: tags.id,
+    orderBy: [[tags.id, 'asc']],
+    rows: (page) =>
       db
-        .select({ id: tags.id, tag: tags.tag, type: tags.type, tenantId: tags.tenantId })
+        .select({ id: tags.id, tag: tags.tag, type: tags.type, tenantId: tags.tenantId, ...page.columns })
         .from(tags)
-        .where(where)
-        .orderBy(asc(tags.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({
+        .where(inArray(tags.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({
       ...row,
       value: row.id,
       label: row.tag,
       description: TAG_TYPES[row.type as keyof typeof TAG_TYPES] ?? '',
     }),
-  );
+  });
 }
 
 /** An enterprise's own labels. */
@@ -252,17 +253,17 @@ export async function lookupLabels(
     enterpriseScope(principal, labels.tenantId, labels.enterpriseId),
     contains(labels.name, query.name),
   );
-  return pageOf(
-    query,
-    () => db.$count(labels, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: labels,
+    where,
+    key: labels.id,
+    orderBy: [[labels.id, 'asc']],
+    rows: (page) =>
       db
-        .select({ id: labels.id, name: labels.name, enterpriseId: labels.enterpriseId })
+        .select({ id: labels.id, name: labels.name, enterpriseId: labels.enterpriseId, ...page.columns })
         .from(labels)
-        .where(where)
-        .orderBy(asc(labels.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({ ...row, value: row.id, label: row.name }),
-  );
+        .where(inArray(labels.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({ ...row, value: row.id, label: row.name }),
+  });
 }

@@ -1,9 +1,10 @@
 import { DICT_CODES, type LookupQuery, type LookupRecord, type Page } from '@fieldpay/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { paged } from '../../db/paging';
 import { bankBranches, bankPlatforms, channelAccounts, dictItems, virtualAccounts } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
-import { contains, joinParts, pageOf } from '../../platform/lookups/query';
+import { contains, joinParts } from '../../platform/lookups/query';
 import { enterpriseScope, equalsIfGiven, tenantScope } from '../../core/tenancy';
 
 /** The bank's name from the bank_type dictionary, joined on a bank code column. */
@@ -20,10 +21,12 @@ export async function lookupBankPlatforms(
     tenantScope(principal, bankPlatforms.tenantId),
     contains(bankPlatforms.platformName, query.platformName),
   );
-  return pageOf(
-    query,
-    () => db.$count(bankPlatforms, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: bankPlatforms,
+    where,
+    key: bankPlatforms.id,
+    orderBy: [[bankPlatforms.id, 'asc']],
+    rows: (page) =>
       db
         .select({
           id: bankPlatforms.id,
@@ -31,18 +34,17 @@ export async function lookupBankPlatforms(
           bankNo: bankPlatforms.bankNo,
           bankNoText: dictItems.title,
           tenantId: bankPlatforms.tenantId,
+          ...page.columns,
         })
         .from(bankPlatforms)
         .leftJoin(dictItems, bankNameOn(bankPlatforms.bankNo))
-        .where(where)
-        .orderBy(asc(bankPlatforms.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => {
+        .where(inArray(bankPlatforms.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => {
       const bankNoText = row.bankNoText ?? row.bankNo;
       return { ...row, bankNoText, value: row.id, label: row.platformName, description: bankNoText };
     },
-  );
+  });
 }
 
 /** Virtual sub-accounts of the enterprises in scope; platformId narrows to one bank platform. */
@@ -56,10 +58,12 @@ export async function lookupVirtualAccounts(
     contains(virtualAccounts.accountName, query.accountName),
     equalsIfGiven(virtualAccounts.platformId, query.platformId),
   );
-  return pageOf(
-    query,
-    () => db.$count(virtualAccounts, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: virtualAccounts,
+    where,
+    key: virtualAccounts.id,
+    orderBy: [[virtualAccounts.id, 'asc']],
+    rows: (page) =>
       db
         .select({
           id: virtualAccounts.id,
@@ -68,20 +72,19 @@ export async function lookupVirtualAccounts(
           platformId: virtualAccounts.platformId,
           platformName: bankPlatforms.platformName,
           enterpriseId: virtualAccounts.enterpriseId,
+          ...page.columns,
         })
         .from(virtualAccounts)
         .innerJoin(bankPlatforms, eq(bankPlatforms.id, virtualAccounts.platformId))
-        .where(where)
-        .orderBy(asc(virtualAccounts.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({
+        .where(inArray(virtualAccounts.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({
       ...row,
       value: row.id,
       label: row.accountName,
       description: joinParts(row.accountNo, row.platformName),
     }),
-  );
+  });
 }
 
 /** Bank branches by name (public reference data: every session sees the same directory). */
@@ -90,10 +93,12 @@ export async function lookupBankBranches(
   query: LookupQuery<'bankBranch'>,
 ): Promise<Page<LookupRecord<'bankBranch'>>> {
   const where = contains(bankBranches.bankBranchName, query.bankBranchName);
-  return pageOf(
-    query,
-    () => db.$count(bankBranches, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: bankBranches,
+    where,
+    key: bankBranches.id,
+    orderBy: [[bankBranches.id, 'asc']],
+    rows: (page) =>
       db
         .select({
           id: bankBranches.id,
@@ -101,21 +106,20 @@ export async function lookupBankBranches(
           cnapsCode: bankBranches.cnapsCode,
           bankNo: bankBranches.bankNo,
           bankName: dictItems.title,
+          ...page.columns,
         })
         .from(bankBranches)
         .leftJoin(dictItems, bankNameOn(bankBranches.bankNo))
-        .where(where)
-        .orderBy(asc(bankBranches.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({
+        .where(inArray(bankBranches.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({
       ...row,
       bankName: row.bankName ?? row.bankNo,
       value: row.id,
       label: row.bankBranchName,
       description: `联行号 ${row.cnapsCode}`,
     }),
-  );
+  });
 }
 
 /** The tenants' own channel accounts, searched by account number. */
@@ -128,10 +132,12 @@ export async function lookupChannelAccounts(
     tenantScope(principal, channelAccounts.tenantId),
     contains(channelAccounts.accountNo, query.accountNo),
   );
-  return pageOf(
-    query,
-    () => db.$count(channelAccounts, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: channelAccounts,
+    where,
+    key: channelAccounts.id,
+    orderBy: [[channelAccounts.id, 'asc']],
+    rows: (page) =>
       db
         .select({
           id: channelAccounts.id,
@@ -140,18 +146,17 @@ export async function lookupChannelAccounts(
           platformId: channelAccounts.platformId,
           platformName: bankPlatforms.platformName,
           tenantId: channelAccounts.tenantId,
+          ...page.columns,
         })
         .from(channelAccounts)
         .innerJoin(bankPlatforms, eq(bankPlatforms.id, channelAccounts.platformId))
-        .where(where)
-        .orderBy(asc(channelAccounts.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({
+        .where(inArray(channelAccounts.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({
       ...row,
       value: row.id,
       label: row.accountNo,
       description: joinParts(row.accountName, row.platformName),
     }),
-  );
+  });
 }

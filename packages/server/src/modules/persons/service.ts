@@ -1,9 +1,10 @@
 import { type LookupQuery, type LookupRecord, maskPhone, type Page } from '@fieldpay/domain';
-import { and, asc, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { paged } from '../../db/paging';
 import { persons, projectPersons } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
-import { contains, pageOf } from '../../platform/lookups/query';
+import { contains } from '../../platform/lookups/query';
 import { enterpriseScope, equalsIfGiven } from '../../core/tenancy';
 
 /**
@@ -26,20 +27,20 @@ export async function lookupEmployees(
       ),
     );
   const where = and(inArray(persons.id, serving), contains(persons.name, query.name));
-  return pageOf(
-    query,
-    () => db.$count(persons, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: persons,
+    where,
+    key: persons.id,
+    orderBy: [[persons.id, 'asc']],
+    rows: (page) =>
       db
-        .select({ id: persons.id, name: persons.name, phone: persons.phone })
+        .select({ id: persons.id, name: persons.name, phone: persons.phone, ...page.columns })
         .from(persons)
-        .where(where)
-        .orderBy(asc(persons.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => {
+        .where(inArray(persons.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => {
       const phone = maskPhone(row.phone);
       return { id: row.id, name: row.name, phone, value: row.id, label: row.name, description: phone };
     },
-  );
+  });
 }

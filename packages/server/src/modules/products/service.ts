@@ -1,9 +1,10 @@
 import type { LookupQuery, LookupRecord, Page } from '@fieldpay/domain';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { paged } from '../../db/paging';
 import { productAuthorisations, products } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
-import { contains, joinParts, pageOf } from '../../platform/lookups/query';
+import { contains, joinParts } from '../../platform/lookups/query';
 import { enterpriseScope, equalsIfGiven } from '../../core/tenancy';
 
 /** Products of the enterprises in scope; companyId narrows to one enterprise. */
@@ -18,10 +19,12 @@ export async function lookupProducts(
     equalsIfGiven(products.source, query.source),
     equalsIfGiven(products.enterpriseId, query.companyId),
   );
-  return pageOf(
-    query,
-    () => db.$count(products, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: products,
+    where,
+    key: products.id,
+    orderBy: [[products.id, 'asc']],
+    rows: (page) =>
       db
         .select({
           id: products.id,
@@ -30,19 +33,18 @@ export async function lookupProducts(
           productFactory: products.productFactory,
           source: products.source,
           companyId: products.enterpriseId,
+          ...page.columns,
         })
         .from(products)
-        .where(where)
-        .orderBy(asc(products.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({
+        .where(inArray(products.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({
       ...row,
       value: row.id,
       label: row.productName,
       description: joinParts(row.productGuige, row.productFactory),
     }),
-  );
+  });
 }
 
 /** Products the enterprises in scope hold an authorisation for. */
@@ -56,11 +58,13 @@ export async function lookupAuthorisedProducts(
     contains(products.productName, query.name),
   );
   const joined = () => eq(products.id, productAuthorisations.productId);
-  return pageOf(
-    query,
-    async () =>
-      (await db.select({ n: count() }).from(productAuthorisations).innerJoin(products, joined()).where(where))[0].n,
-    (limit, offset) =>
+  return paged(db, query, {
+    // the name filter is the product's: the authorisations are paged joined with their products
+    from: sql`${productAuthorisations} inner join ${products} on ${joined()}`,
+    where,
+    key: productAuthorisations.id,
+    orderBy: [[productAuthorisations.id, 'asc']],
+    rows: (page) =>
       db
         .select({
           id: products.id,
@@ -68,18 +72,17 @@ export async function lookupAuthorisedProducts(
           productGuige: products.productGuige,
           productFactory: products.productFactory,
           enterpriseId: productAuthorisations.enterpriseId,
+          ...page.columns,
         })
         .from(productAuthorisations)
         .innerJoin(products, joined())
-        .where(where)
-        .orderBy(asc(productAuthorisations.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({
+        .where(inArray(productAuthorisations.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({
       ...row,
       value: row.id,
       label: row.productName,
       description: joinParts(row.productGuige, row.productFactory),
     }),
-  );
+  });
 }

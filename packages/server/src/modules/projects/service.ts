@@ -6,13 +6,14 @@ import type {
   ProjectListFilters,
   ProjectListRecord,
 } from '@fieldpay/domain';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { paged } from '../../db/paging';
 import { unsafeAcrossTenants } from '../../db/scope';
 import { enterprises, projectDataRelations, projectPersons, projects, tenants } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import { isPlatformOperator, type Viewer } from '../../core/tenancy';
-import { contains, joinParts, pageOf } from '../../platform/lookups/query';
+import { contains, joinParts } from '../../platform/lookups/query';
 import { equalsIfGiven, tenantScope } from '../../core/tenancy';
 
 /** Projects a principal may see: all (platform admin), its tenant's (tenant staff), its enterprise's. */
@@ -56,10 +57,12 @@ export async function lookupProjects(
     equalsIfGiven(projects.processed, query.processed),
     equalsIfGiven(projects.enterpriseId, query.clientId),
   );
-  return pageOf(
-    query,
-    () => db.$count(projects, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: projects,
+    where,
+    key: projects.id,
+    orderBy: [[projects.id, 'desc']],
+    rows: (page) =>
       db
         .select({
           id: projects.id,
@@ -69,20 +72,19 @@ export async function lookupProjects(
           clientName: enterprises.name,
           processed: projects.processed,
           projectStatus: projects.projectStatus,
+          ...page.columns,
         })
         .from(projects)
         .innerJoin(enterprises, eq(enterprises.id, projects.enterpriseId))
-        .where(where)
-        .orderBy(desc(projects.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({
+        .where(inArray(projects.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({
       ...row,
       value: row.id,
       label: row.projectName,
       description: joinParts(row.projectSn, row.clientName),
     }),
-  );
+  });
 }
 
 export function lookupDataProjects(
@@ -115,10 +117,12 @@ async function lookupDataProjectsWithin(
     principal.side === 'enterprise' ? projectScope(principal) : undefined,
     contains(projects.projectName, query.name),
   );
-  return pageOf(
-    query,
-    () => db.$count(projects, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: projects,
+    where,
+    key: projects.id,
+    orderBy: [[projects.id, 'desc']],
+    rows: (page) =>
       db
         .select({
           id: projects.id,
@@ -126,20 +130,19 @@ async function lookupDataProjectsWithin(
           projectSn: projects.projectSn,
           tenantId: projects.tenantId,
           sourceTenantName: tenants.name,
+          ...page.columns,
         })
         .from(projects)
         .innerJoin(tenants, eq(tenants.id, projects.tenantId))
-        .where(where)
-        .orderBy(desc(projects.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({
+        .where(inArray(projects.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({
       ...row,
       value: row.id,
       label: row.name,
       description: joinParts(row.projectSn, row.sourceTenantName),
     }),
-  );
+  });
 }
 
 /** Rows of the project list and of its exports: the viewer's scope narrowed by the list's filters. */
@@ -160,17 +163,21 @@ export const servingPersonCount = sql<number>`(
     and ${projectPersons.status} = 1
 )`;
 
-/** The project list (spec 1 §2), newest first. */
+/**
+ * The project list (spec 1 §2), newest first: the page's ids come from the index of the viewer's
+ * scope, and only those 20 rows are joined and get their person count (decision 0011).
+ */
 export async function listProjects(
   db: DbOrTx,
   viewer: Viewer,
   query: ProjectListFilters & PageQuery,
 ): Promise<Page<ProjectListRecord>> {
-  const where = projectListWhere(viewer, query);
-  return pageOf(
-    query,
-    () => db.$count(projects, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: projects,
+    where: projectListWhere(viewer, query),
+    key: projects.id,
+    orderBy: [[projects.id, 'desc']],
+    rows: (page) =>
       db
         .select({
           id: projects.id,
@@ -186,19 +193,18 @@ export async function listProjects(
           startTime: projects.startTime,
           endTime: projects.endTime,
           createdAt: projects.createdAt,
+          ...page.columns,
         })
         .from(projects)
         .innerJoin(enterprises, eq(enterprises.id, projects.enterpriseId))
         .innerJoin(tenants, eq(tenants.id, projects.tenantId))
-        .where(where)
-        .orderBy(desc(projects.id))
-        .limit(limit)
-        .offset(offset),
-    ({ createdAt, startTime, endTime, ...row }) => ({
+        .where(inArray(projects.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: ({ createdAt, startTime, endTime, ...row }) => ({
       ...row,
       startTime: startTime?.getTime() ?? null,
       endTime: endTime?.getTime() ?? null,
       createTime: createdAt.getTime(),
     }),
-  );
+  });
 }

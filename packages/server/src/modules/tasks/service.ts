@@ -1,9 +1,10 @@
 import type { LookupQuery, LookupRecord, Page } from '@fieldpay/domain';
-import { and, asc, eq, isNotNull, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { paged } from '../../db/paging';
 import { taskTypes } from '../../db/schema';
-import { contains, pageOf } from '../../platform/lookups/query';
+import { contains } from '../../platform/lookups/query';
 
 const parents = alias(taskTypes, 'parent_types');
 
@@ -17,24 +18,28 @@ export async function lookupTaskTypes(
 ): Promise<Page<LookupRecord<'taskType'>>> {
   const parentCodes = db.select({ code: taskTypes.parentCode }).from(taskTypes).where(isNotNull(taskTypes.parentCode));
   const where = and(notInArray(taskTypes.code, parentCodes), contains(taskTypes.name, query.name));
-  return pageOf(
-    query,
-    () => db.$count(taskTypes, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: taskTypes,
+    where,
+    key: taskTypes.code,
+    orderBy: [
+      [taskTypes.sort, 'asc'],
+      [taskTypes.code, 'asc'],
+    ],
+    rows: (page) =>
       db
         .select({
           code: taskTypes.code,
           name: taskTypes.name,
           parentCode: taskTypes.parentCode,
           parentName: parents.name,
+          ...page.columns,
         })
         .from(taskTypes)
         .leftJoin(parents, eq(parents.code, taskTypes.parentCode))
-        .where(where)
-        .orderBy(asc(taskTypes.sort), asc(taskTypes.code))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({
+        .where(inArray(taskTypes.code, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({
       id: row.code,
       name: row.name,
       parentId: row.parentCode ?? '',
@@ -43,5 +48,5 @@ export async function lookupTaskTypes(
       label: row.name,
       description: row.parentName ?? undefined,
     }),
-  );
+  });
 }

@@ -1,9 +1,10 @@
 import type { LookupQuery, LookupRecord, Page } from '@fieldpay/domain';
-import { and, asc } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { paged } from '../../db/paging';
 import { taxSources } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
-import { contains, pageOf } from '../../platform/lookups/query';
+import { contains } from '../../platform/lookups/query';
 import { tenantScope } from '../../core/tenancy';
 
 /**
@@ -19,17 +20,17 @@ export async function lookupTaxSources(
     tenantScope(principal, taxSources.tenantId, query.tenantId),
     contains(taxSources.taxName, query.taxName),
   );
-  return pageOf(
-    query,
-    () => db.$count(taxSources, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: taxSources,
+    where,
+    key: taxSources.id,
+    orderBy: [[taxSources.id, 'asc']],
+    rows: (page) =>
       db
-        .select({ id: taxSources.id, taxName: taxSources.taxName, tenantId: taxSources.tenantId })
+        .select({ id: taxSources.id, taxName: taxSources.taxName, tenantId: taxSources.tenantId, ...page.columns })
         .from(taxSources)
-        .where(where)
-        .orderBy(asc(taxSources.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({ ...row, value: row.id, label: row.taxName }),
-  );
+        .where(inArray(taxSources.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({ ...row, value: row.id, label: row.taxName }),
+  });
 }

@@ -6,9 +6,10 @@ import {
   type Page,
   type SaveAppVersionBody,
 } from '@fieldpay/domain';
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppDb } from '../../db/client';
+import { paged } from '../../db/paging';
 import { unsafeAcrossTenants } from '../../db/scope';
 import { appVersions, files, users } from '../../db/schema';
 import { fail } from '../../core/errors';
@@ -65,15 +66,25 @@ export class AppVersionService {
   }
 
   async list(pageNo: number, pageSize: number): Promise<Page<AppVersion>> {
-    const [{ total }] = await this.db
-      .select({ total: count() })
-      .from(appVersions)
-      .where(eq(appVersions.tenantId, APP_TENANT_ID));
-    const rows = await this.selectVersions()
-      .orderBy(desc(appVersions.id))
-      .limit(pageSize)
-      .offset((pageNo - 1) * pageSize);
-    return { records: rows.map((row) => toAppVersion(row.version, row.file, row.publisher)), total };
+    return paged(
+      this.db,
+      { pageNo, pageSize },
+      {
+        from: appVersions,
+        where: eq(appVersions.tenantId, APP_TENANT_ID),
+        key: appVersions.id,
+        orderBy: [[appVersions.id, 'desc']],
+        rows: (page) =>
+          this.db
+            .select({ version: appVersions, file: files, publisher: users.realname, ...page.columns })
+            .from(appVersions)
+            .leftJoin(files, eq(files.id, appVersions.androidFileId))
+            .innerJoin(users, eq(users.id, appVersions.createdBy))
+            .where(inArray(appVersions.id, page.keys))
+            .orderBy(...page.orderBy),
+        toRecord: (row) => toAppVersion(row.version, row.file, row.publisher),
+      },
+    );
   }
 
   /** The newest version with a signed download link for its package; null before the first release. */

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client';
+import { paged } from '../../db/paging';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import {
 } from '@fieldpay/domain';
 import type { downloadCacheQuerySchema } from '@fieldpay/domain';
 import type { z } from 'zod';
-import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import { downloadCaches, type ExportRequester } from '../../db/schema';
 import { fail } from '../../core/errors';
 import type { Principal } from '../auth/sessions';
@@ -283,21 +284,25 @@ export class ExportService {
       query.startTime ? gte(downloadCaches.createdAt, query.startTime) : undefined,
       query.endTime ? lte(downloadCaches.createdAt, query.endTime) : undefined,
     );
-    const [{ total }] = await this.ctx.db.select({ total: count() }).from(downloadCaches).where(where);
-    if (total === 0) return { records: [], total };
     const orderColumn =
       query.orderField === 'downloadTime' ? downloadCaches.lastDownloadedAt : downloadCaches.createdAt;
-    const direction = query.orderSort === 0 ? asc : desc;
-    const rows = await this.ctx.db
-      .select()
-      .from(downloadCaches)
-      .where(where)
-      .orderBy(direction(orderColumn), direction(downloadCaches.id))
-      .limit(query.pageSize)
-      .offset((query.pageNo - 1) * query.pageSize);
-    return {
-      total,
-      records: rows.map((row) => ({
+    const direction = query.orderSort === 0 ? 'asc' : 'desc';
+    const { db } = this.ctx;
+    return paged(db, query, {
+      from: downloadCaches,
+      where,
+      key: downloadCaches.id,
+      orderBy: [
+        [orderColumn, direction],
+        [downloadCaches.id, direction],
+      ],
+      rows: (page) =>
+        db
+          .select({ ...getTableColumns(downloadCaches), ...page.columns })
+          .from(downloadCaches)
+          .where(inArray(downloadCaches.id, page.keys))
+          .orderBy(...page.orderBy),
+      toRecord: (row) => ({
         id: row.id,
         createTime: row.createdAt.getTime(),
         downloadTime: row.lastDownloadedAt?.getTime() ?? null,
@@ -314,8 +319,8 @@ export class ExportService {
         rowCount: row.rowCount,
         unmasked: row.unmasked,
         failReason: row.failReason,
-      })),
-    };
+      }),
+    });
   }
 
   private ownedBy(principal: Principal) {

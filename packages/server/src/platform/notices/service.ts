@@ -27,9 +27,10 @@ import {
   noticeTypeSchema,
   type Page,
 } from '@fieldpay/domain';
-import { and, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { paged } from '../../db/paging';
 import { enterpriseMembers, notices } from '../../db/schema';
 import type { Principal } from '../auth/sessions';
 
@@ -108,17 +109,21 @@ export async function listNotices(
   reader: NoticeReader,
   query: { pageNo: number; pageSize: number; readFlag?: NoticeReadFlag },
 ): Promise<Page<NoticeRecord>> {
-  const where = and(ownedBy(reader), readFilter(query.readFlag));
-  const [{ total }] = await db.select({ total: count() }).from(notices).where(where);
-  const rows = await db
-    .select()
-    .from(notices)
-    .where(where)
-    .orderBy(desc(notices.createdAt), desc(notices.id))
-    .limit(query.pageSize)
-    .offset((query.pageNo - 1) * query.pageSize);
-  return {
-    records: rows.map((row) => ({
+  return paged(db, query, {
+    from: notices,
+    where: and(ownedBy(reader), readFilter(query.readFlag)),
+    key: notices.id,
+    orderBy: [
+      [notices.createdAt, 'desc'],
+      [notices.id, 'desc'],
+    ],
+    rows: (page) =>
+      db
+        .select({ ...getTableColumns(notices), ...page.columns })
+        .from(notices)
+        .where(inArray(notices.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({
       id: row.id,
       type: row.type,
       title: row.title,
@@ -128,9 +133,8 @@ export async function listNotices(
       readFlag: row.readAt ? 1 : 0,
       createTime: row.createdAt.getTime(),
       readTime: row.readAt ? row.readAt.getTime() : null,
-    })),
-    total,
-  };
+    }),
+  });
 }
 
 /** Marks the user's own unread notices among `ids` read; others' ids change nothing. Answers how many changed. */

@@ -1,6 +1,7 @@
 import { MSG, type Page, type SensitiveWordRecord } from '@fieldpay/domain';
-import { and, count, desc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { paged } from '../../db/paging';
 import { sensitiveWords } from '../../db/schema';
 import { fail } from '../../core/errors';
 import type { Principal } from '../auth/sessions';
@@ -95,24 +96,28 @@ export class SensitiveWordService {
           ilike(sensitiveWords.normalized, likeContains(normalizeForMatch(query.word))),
         )
       : undefined;
-    const where = and(isNull(sensitiveWords.deletedAt), filter);
-    const [{ total }] = await db.select({ total: count() }).from(sensitiveWords).where(where);
-    const rows = await db
-      .select()
-      .from(sensitiveWords)
-      .where(where)
-      .orderBy(desc(sensitiveWords.createdAt), desc(sensitiveWords.id))
-      .limit(query.pageSize)
-      .offset((query.pageNo - 1) * query.pageSize);
-    return {
-      records: rows.map((row) => ({
-        id: row.id,
-        word: row.word,
-        createName: row.createdName,
-        createTime: row.createdAt.getTime(),
-      })),
-      total,
-    };
+    return paged(db, query, {
+      from: sensitiveWords,
+      where: and(isNull(sensitiveWords.deletedAt), filter),
+      key: sensitiveWords.id,
+      orderBy: [
+        [sensitiveWords.createdAt, 'desc'],
+        [sensitiveWords.id, 'desc'],
+      ],
+      rows: (page) =>
+        db
+          .select({
+            id: sensitiveWords.id,
+            word: sensitiveWords.word,
+            createName: sensitiveWords.createdName,
+            createdAt: sensitiveWords.createdAt,
+            ...page.columns,
+          })
+          .from(sensitiveWords)
+          .where(inArray(sensitiveWords.id, page.keys))
+          .orderBy(...page.orderBy),
+      toRecord: ({ createdAt, ...row }) => ({ ...row, createTime: createdAt.getTime() }),
+    });
   }
 
   /**

@@ -1,7 +1,8 @@
 import { configKeySchema, envelopeOf, MSG, pageOf, pageQuerySchema, QRCODE_ADDRESS_CONFIG_KEY } from '@fieldpay/domain';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { auditLogs, configs, dictItems, dicts, smsOutbox } from '../../db/schema';
+import { paged } from '../../db/paging';
 import { ok } from '../../http/envelope';
 import { fail } from '../../core/errors';
 import { principalOf } from '../auth/guards';
@@ -153,16 +154,25 @@ export function registerSystemRoutes({ app, services }: RouteDeps): void {
     },
     async (request) => {
       const { pageNo, pageSize, tenantId } = request.query;
-      const where = tenantId === undefined ? undefined : eq(auditLogs.tenantId, tenantId);
-      const [{ total }] = await db.select({ total: count() }).from(auditLogs).where(where);
-      const rows = await db
-        .select()
-        .from(auditLogs)
-        .where(where)
-        .orderBy(desc(auditLogs.id))
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize);
-      return ok({ records: rows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() })), total });
+      return ok(
+        await paged(
+          db,
+          { pageNo, pageSize },
+          {
+            from: auditLogs,
+            where: tenantId === undefined ? undefined : eq(auditLogs.tenantId, tenantId),
+            key: auditLogs.id,
+            orderBy: [[auditLogs.id, 'desc']],
+            rows: (page) =>
+              db
+                .select({ ...getTableColumns(auditLogs), ...page.columns })
+                .from(auditLogs)
+                .where(inArray(auditLogs.id, page.keys))
+                .orderBy(...page.orderBy),
+            toRecord: (row) => ({ ...row, createdAt: row.createdAt.getTime() }),
+          },
+        ),
+      );
     },
   );
 

@@ -1,9 +1,10 @@
 import { type LookupQuery, type LookupRecord, lookupRowDisabled, type Page } from '@fieldpay/domain';
-import { and, asc, ne } from 'drizzle-orm';
+import { and, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { paged } from '../../db/paging';
 import { tenants } from '../../db/schema';
 import type { Principal } from '../auth/sessions';
-import { contains, pageOf } from '../lookups/query';
+import { contains } from '../lookups/query';
 import { equalsIfGiven, tenantsIn } from '../../core/tenancy';
 import { visibleTenantIds } from './service';
 
@@ -22,10 +23,12 @@ export async function lookupTenants(
     contains(tenants.name, query.name),
     equalsIfGiven(tenants.status, query.status),
   );
-  return pageOf(
-    query,
-    () => db.$count(tenants, where),
-    (limit, offset) =>
+  return paged(db, query, {
+    from: tenants,
+    where,
+    key: tenants.id,
+    orderBy: [[tenants.id, 'asc']],
+    rows: (page) =>
       db
         .select({
           id: tenants.id,
@@ -33,18 +36,17 @@ export async function lookupTenants(
           company: tenants.company,
           contracts: tenants.contracts,
           status: tenants.status,
+          ...page.columns,
         })
         .from(tenants)
-        .where(where)
-        .orderBy(asc(tenants.id))
-        .limit(limit)
-        .offset(offset),
-    (row) => ({
+        .where(inArray(tenants.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({
       ...row,
       value: row.id,
       label: row.name,
       description: row.company,
       disabled: lookupRowDisabled('tenant', row.status, query.status),
     }),
-  );
+  });
 }

@@ -1,7 +1,8 @@
 import type { Page } from '@fieldpay/domain';
-import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import { isPlatformOperator } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
+import { paged } from '../../db/paging';
 import { unsafeAcrossTenants } from '../../db/scope';
 import { enterpriseMembers, enterprises, tenants } from '../../db/schema';
 import type { Principal } from '../auth/sessions';
@@ -39,21 +40,26 @@ export async function queryTenants(
 ): Promise<Page<TenantRow>> {
   const scope = await visibleTenantIds(db, principal);
   const where = and(scopeCondition(scope), query.name ? ilike(tenants.name, `%${escapeLike(query.name)}%`) : undefined);
-  const [{ total }] = await db.select({ total: count() }).from(tenants).where(where);
-  const records = await db
-    .select({
-      id: tenants.id,
-      name: tenants.name,
-      company: tenants.company,
-      contracts: tenants.contracts,
-      status: tenants.status,
-    })
-    .from(tenants)
-    .where(where)
-    .orderBy(asc(tenants.id))
-    .limit(query.pageSize)
-    .offset((query.pageNo - 1) * query.pageSize);
-  return { records, total };
+  return paged(db, query, {
+    from: tenants,
+    where,
+    key: tenants.id,
+    orderBy: [[tenants.id, 'asc']],
+    rows: (page) =>
+      db
+        .select({
+          id: tenants.id,
+          name: tenants.name,
+          company: tenants.company,
+          contracts: tenants.contracts,
+          status: tenants.status,
+          ...page.columns,
+        })
+        .from(tenants)
+        .where(inArray(tenants.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => row,
+  });
 }
 
 /** Tenants by ids, limited to what the principal may see; unknown or foreign ids are simply absent. */

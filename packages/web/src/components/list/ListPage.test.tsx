@@ -85,6 +85,13 @@ describe('ListPage with a column layout', { timeout: 60_000 }, () => {
     expect(screen.queryByText('100 条/页')).toBeNull();
   });
 
+  it('shows an estimated total as 约 N 条', async () => {
+    const fetchPage = vi.fn().mockResolvedValue({ records: rows(20), total: 1000067, totalExact: false });
+    renderWithQuery(<ListPage<Row> serviceName="noticeList" queryKey={['t2b']} fetchPage={fetchPage} rowKey="id" />);
+    expect(await screen.findByText('约 1000067 条')).toBeTruthy();
+    expect(screen.queryByText(/^共 /)).toBeNull();
+  });
+
   it('searches with the form’s values on 查询 and clears them on 重置; fixed filters always go along', async () => {
     const fetchPage = vi.fn().mockResolvedValue({ records: rows(1), total: 1 });
     renderWithQuery(

@@ -301,7 +301,8 @@ function ListView<Row extends object, Filters extends object, Answer extends Pag
             current={pageNo}
             pageSize={pageSize}
             total={total}
-            showTotal={(count) => `共 ${count} 条`}
+            // an estimated total (past the server's exact-count limit) reads 约 N 条
+            showTotal={(count) => (answer?.totalExact === false ? `约 ${count} 条` : `共 ${count} 条`)}
             showSizeChanger={options.length > 1}
             pageSizeOptions={options.map(String)}
             showQuickJumper

@@ -1,0 +1,405 @@
+/**
+ * Project list benchmark (issue "Performance: lists at scale", decision 0011): GET
+ * /api/sys/project/queryList on PostgreSQL with 1,000,000 projects over 100 tenants
+ * (bench/project-list-seed.ts), for the platform operator (every tenant), tenant staff (tenant 1,
+ * whose rows are all old) and an enterprise user (10,007 rows of tenant 1), at page 1 and page
+ * 500, through the real app with its login tokens: with the wall, with the wall bypassed (a
+ * bench-only build, see bench/project-list-server.ts), and a naive Fastify + pg route running
+ * the same page SQL and a count(*) in parallel, all in the same run (this machine drifts by up
+ * to 40%, so the ratios count; the targets run in alternating order, naive first then last, and
+ * each load waits for the server and the database to go quiet). Targets: wall / no-wall >= 0.9,
+ * wall / naive >= 1.0, p99 < 100 ms. The app starts a page asked again at its remembered key
+ * (db/paging.ts), so deep pages are also measured found by counting ("by offset"). CPU/req is
+ * the server process's CPU time per answered request. Then the cost of the scope transaction's
+ * round trips, measured on bare pg in the same run.
+ *   npm run bench:projects     BENCH_SECONDS=5 BENCH_ROUNDS=2 BENCH_CONNECTIONS=50 BENCH_KEEP=1
+ *                              BENCH_ROLES=operator,staff,enterprise BENCH_PAGES=1,500
+ * BENCH_KEEP=1 keeps the seeded database (fp_perf_projects) for the next run; otherwise the run
+ * seeds a database of its own and drops it. BENCH_DATABASE_URL names the server (default local).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import readline from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { DEFAULT_SIGN_SECRET } from '../packages/server/src/config';
+import { openingSql, SETTINGS_SQL, settingsOf, settingsParams } from '../packages/server/src/db/scope';
+import { DEMO_ACCOUNTS } from '../packages/server/src/seed/demo';
+import { prepare } from './project-list-seed';
+import type { Role } from './project-list-server';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** loads per target: naive, no-wall, wall, then the other way round, and so on; the mean counts */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PAGES = (process.env.BENCH_PAGES ?? '1,500').split(',').map(Number);
+const ROLES = (process.env.BENCH_ROLES ?? 'operator,staff,enterprise').split(',') as Role[];
+const KEEP = process.env.BENCH_KEEP === '1';
+const ROUND_TRIP_SECONDS = Number(process.env.BENCH_ROUND_TRIP_SECONDS ?? 3);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** the ports of this branch's benches */
+const PORTS = { wall: 18111, nowall: 18112, naive: 18113 } as const;
+
+const TARGETS = { p99Ms: 100, wallOverNoWall: 0.9, wallOverNaive: 1.0 };
+
+type Mode = keyof typeof PORTS;
+interface Child {
+  process: ChildProcess;
+  base: string;
+}
+
+function startChild(mode: Mode, url: string): Promise<Child> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/project-list-server.ts', mode, String(PORTS[mode])],
+    {
+      env: { ...process.env, BENCH_DATABASE_URL: url },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('{"port"')) resolve({ process: child, base: `http://127.0.0.1:${JSON.parse(line).port}` });
+    });
+  });
+}
+
+async function stopChild(child: Child): Promise<void> {
+  child.process.removeAllListeners('exit');
+  const exited = new Promise((resolve) => child.process.once('exit', resolve));
+  child.process.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  child.process.kill('SIGKILL');
+}
+
+/** The child's CPU time so far (user + system, ms) and the requests it has not answered yet. */
+function probe(child: Child): Promise<{ cpuMs: number; inFlight: number }> {
+  return new Promise((resolve) => {
+    child.process.once('message', (message: { cpu: NodeJS.CpuUsage; inFlight: number }) =>
+      resolve({ cpuMs: (message.cpu.user + message.cpu.system) / 1000, inFlight: message.inFlight }),
+    );
+    child.process.send('cpu');
+  });
+}
+
+/** Waits until the child has answered what the last load left behind, so the next load starts on a quiet machine. */
+async function settle(child: Child): Promise<void> {
+  while ((await probe(child)).inFlight > 0) await pause(100);
+  // a request whose client went away may still be running in the database
+  const until = Date.now() + 10_000;
+  while (Date.now() < until && Number((await quiet.query(ACTIVE_SQL, [quietDatabase])).rows[0].n) > 0) {
+    await pause(100);
+  }
+  await pause(300);
+}
+
+/** Statements running on the bench database, besides the one asking (parallel workers included). */
+const ACTIVE_SQL = `select count(*) as n from pg_stat_activity
+  where datname = $1 and state = 'active' and pid <> pg_backend_pid()
+    and backend_type in ('client backend', 'parallel worker')`;
+let quiet: pg.Client;
+let quietDatabase = '';
+
+const ACCOUNTS: Record<
+  Role,
+  { side: 'platform' | 'enterprise'; username: string; password: string; tenantId: number }
+> = {
+  operator: { side: 'platform', ...DEMO_ACCOUNTS.platformAdmin, tenantId: 0 },
+  staff: { side: 'platform', ...DEMO_ACCOUNTS.tenantStaff, tenantId: 1 },
+  enterprise: { side: 'enterprise', ...DEMO_ACCOUNTS.enterpriseUser, tenantId: 1 },
+};
+
+async function login(base: string, role: Role): Promise<Record<string, string>> {
+  const account = ACCOUNTS[role];
+  const key = crypto.randomBytes(8).toString('hex');
+  const timestamp = Date.now();
+  const sign = crypto.createHmac('sha256', DEFAULT_SIGN_SECRET).update(`${key}${timestamp}`).digest('hex');
+  const keyAnswer = await fetch(`${base}/api/sys2/getKey?key=${key}&timestamp=${timestamp}&sign=${sign}`, {
+    headers: { 'x-sign': sign, 'x-timestamp': String(timestamp) },
+  }).then((r) => r.json());
+  const { keyId, publicKey } = keyAnswer.result;
+  const password = crypto
+    .publicEncrypt(
+      { key: publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(account.password),
+    )
+    .toString('base64');
+  const answer = await fetch(`${base}/${account.side}/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: account.username, password, keyId, tenantId: account.tenantId }),
+  }).then((r) => r.json());
+  if (!answer.success) throw new Error(`${role} login failed: ${answer.message}`);
+  return { 'x-access-token': answer.result.token, 'x-tenant-id': String(account.tenantId) };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  cpuPerRequestMs: number;
+}
+
+async function load(
+  child: Child,
+  url: string,
+  headers: Record<string, string>,
+  connections = CONNECTIONS,
+  seconds = SECONDS,
+): Promise<Figures> {
+  const before = (await probe(child)).cpuMs;
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  const cpu = (await probe(child)).cpuMs - before;
+  await settle(child);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+    cpuPerRequestMs: cpu / Math.max(1, result.requests.total),
+  };
+}
+
+/** The mean of a target's rounds. */
+function mean(runs: Figures[]): Figures {
+  const average = (pick: (f: Figures) => number) => runs.reduce((sum, f) => sum + pick(f), 0) / runs.length;
+  return {
+    rps: average((f) => f.rps),
+    p50: Math.round(average((f) => f.p50)),
+    p99: Math.round(average((f) => f.p99)),
+    errors: runs.reduce((sum, f) => sum + f.errors, 0),
+    cpuPerRequestMs: average((f) => f.cpuPerRequestMs),
+  };
+}
+
+const listUrl = (base: string, pageNo: number) => `${base}/api/sys/project/queryList?pageNo=${pageNo}&pageSize=20`;
+const naiveUrl = (base: string, role: Role, pageNo: number) =>
+  `${base}/projects?role=${role}&pageNo=${pageNo}&pageSize=20`;
+
+/** One request, timed: the first ask of a page (nothing remembered yet). */
+async function once(url: string, headers: Record<string, string> = {}) {
+  const started = performance.now();
+  const answer = await fetch(url, { headers }).then((r) => r.json());
+  const ms = performance.now() - started;
+  if (!answer.success) throw new Error(`${url}: ${answer.message}`);
+  return {
+    ms,
+    total: answer.result.total as number,
+    exact: answer.result.totalExact !== false,
+    first: answer.result.records[0]?.id,
+  };
+}
+
+const row = (name: string, f: Figures) =>
+  `  ${name.padEnd(24)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(4)} ms   CPU/req ${f.cpuPerRequestMs.toFixed(2)} ms${f.errors ? `   non-2xx/errors ${f.errors}` : ''}`;
+
+type Target = 'naive' | 'nowall' | 'wall' | 'nowallByOffset' | 'wallByOffset';
+const TARGET_NAMES: Record<Target, string> = {
+  naive: 'naive (pg, no auth)',
+  nowall: 'app, wall bypassed',
+  wall: 'app with the wall',
+  nowallByOffset: 'app, bypassed, by offset',
+  wallByOffset: 'app with the wall, by offset',
+};
+const ok = (good: boolean) => (good ? 'OK' : 'MISSED');
+
+async function measureLists(url: string): Promise<string[]> {
+  const children = {
+    naive: await startChild('naive', url),
+    nowall: await startChild('nowall', url),
+    wall: await startChild('wall', url),
+  };
+  const verdicts: string[] = [];
+  try {
+    for (const role of ROLES) {
+      const headers = { wall: await login(children.wall.base, role), nowall: await login(children.nowall.base, role) };
+      for (const pageNo of PAGES) {
+        const cold = await once(listUrl(children.wall.base, pageNo), headers.wall);
+        const naiveAnswer = await once(naiveUrl(children.naive.base, role, pageNo));
+        if (cold.first !== naiveAnswer.first)
+          throw new Error(`${role} page ${pageNo}: the app and the naive route differ`);
+        // a page asked again starts at its remembered key; past page 1 the page found by counting is measured too
+        const targets: Target[] =
+          pageNo > 1 ? ['naive', 'nowall', 'wall', 'nowallByOffset', 'wallByOffset'] : ['naive', 'nowall', 'wall'];
+        const byOffset = async (child: Child, list: string, sent: Record<string, string>, c?: number, d?: number) => {
+          child.process.send('offset path');
+          try {
+            return await load(child, list, sent, c, d);
+          } finally {
+            child.process.send('keyset path');
+          }
+        };
+        const loads: Record<Target, (connections?: number, seconds?: number) => Promise<Figures>> = {
+          naive: (c, d) => load(children.naive, naiveUrl(children.naive.base, role, pageNo), {}, c, d),
+          nowall: (c, d) => load(children.nowall, listUrl(children.nowall.base, pageNo), headers.nowall, c, d),
+          wall: (c, d) => load(children.wall, listUrl(children.wall.base, pageNo), headers.wall, c, d),
+          nowallByOffset: (c, d) =>
+            byOffset(children.nowall, listUrl(children.nowall.base, pageNo), headers.nowall, c, d),
+          wallByOffset: (c, d) => byOffset(children.wall, listUrl(children.wall.base, pageNo), headers.wall, c, d),
+        };
+        // warm-up: JIT, caches, pools
+        for (const target of targets) await loads[target](10, 2);
+        const runs: Record<Target, Figures[]> = {
+          naive: [],
+          nowall: [],
+          wall: [],
+          nowallByOffset: [],
+          wallByOffset: [],
+        };
+        for (let round = 0; round < ROUNDS; round++) {
+          const order = round % 2 === 0 ? targets : [...targets].reverse();
+          for (const target of order) runs[target].push(await loads[target]());
+        }
+        const figures = Object.fromEntries(targets.map((target) => [target, mean(runs[target])])) as Record<
+          Target,
+          Figures
+        >;
+        const totalText = `${cold.exact ? '' : '约 '}${cold.total.toLocaleString('en')}${cold.exact ? ' (exact)' : ' (estimated)'}, count(*) ${naiveAnswer.total.toLocaleString('en')}`;
+        console.log(`\n${role} page ${pageNo} — total ${totalText}; first ask ${cold.ms.toFixed(1)} ms`);
+        for (const target of targets) console.log(row(TARGET_NAMES[target], figures[target]));
+        const { naive } = figures;
+        const verdict = (name: string, measured: Figures, nowall: Figures) => {
+          const overNoWall = measured.rps / nowall.rps;
+          const overNaive = measured.rps / naive.rps;
+          return `${name}: wall/no-wall ${overNoWall.toFixed(2)} ${ok(overNoWall >= TARGETS.wallOverNoWall)}, wall/naive ${overNaive.toFixed(2)} ${ok(overNaive >= TARGETS.wallOverNaive)}, p99 ${measured.p99} ms ${ok(measured.p99 < TARGETS.p99Ms)}`;
+        };
+        const lines = [verdict(`${role} page ${pageNo}`, figures.wall, figures.nowall)];
+        if (figures.wallByOffset) {
+          lines.push(verdict(`${role} page ${pageNo} by offset`, figures.wallByOffset, figures.nowallByOffset));
+        }
+        for (const line of lines) console.log(`  ${line}`);
+        verdicts.push(...lines);
+      }
+    }
+  } finally {
+    for (const child of Object.values(children)) await stopChild(child);
+  }
+  return verdicts;
+}
+
+/**
+ * The scope transaction's round trips, on bare pg in pipeline mode (as the app's pool): one light
+ * statement under the wall per transaction, ten at a time, each shape for a few seconds.
+ */
+async function measureRoundTrips(url: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true });
+  const settings = settingsOf({
+    kind: 'viewer',
+    viewer: { side: 'platform', tenantId: 1, enterpriseId: null, userIdentity: 2 },
+  });
+  const { rows } = await pool.query(
+    'select min(id)::int as low, max(id)::int as high from projects where tenant_id = 1',
+  );
+  const { low, high } = rows[0];
+  const statement = 'select id, project_name from projects where id = $1';
+  const id = () => [low + Math.floor(Math.random() * (high - low))];
+  // the opening as set_config with literals (the app's opening sets the same with SET LOCAL)
+  const [role, tenantId, enterpriseId, side, userIdentity] = settingsParams(settings).map(pg.escapeLiteral);
+  const selectOpening = `begin; select set_config('role', ${role}, true), set_config('app.tenant_id', ${tenantId}, true),
+    set_config('app.enterprise_id', ${enterpriseId}, true), set_config('app.side', ${side}, true),
+    set_config('app.user_identity', ${userIdentity}, true)`;
+  const shapes: Array<[string, (client: pg.PoolClient) => Promise<unknown>]> = [
+    ['statement alone (no transaction, no wall)', (c) => c.query(statement, id())],
+    [
+      'BEGIN | set_config($1..) | stmt | COMMIT',
+      async (c) => {
+        await c.query('begin');
+        await c.query(SETTINGS_SQL, settingsParams(settings));
+        await c.query(statement, id());
+        await c.query('commit');
+      },
+    ],
+    [
+      'BEGIN; set_config | stmt | COMMIT',
+      async (c) => {
+        await c.query(selectOpening);
+        await c.query(statement, id());
+        await c.query('commit');
+      },
+    ],
+    [
+      'BEGIN; set_config + stmt | COMMIT',
+      async (c) => {
+        await Promise.all([c.query(selectOpening), c.query(statement, id())]);
+        await c.query('commit');
+      },
+    ],
+    [
+      'BEGIN; SET LOCAL x5 + stmt | COMMIT (app)',
+      async (c) => {
+        await Promise.all([c.query(openingSql(settings)), c.query(statement, id())]);
+        await c.query('commit');
+      },
+    ],
+    [
+      'BEGIN; SET LOCAL x5 + stmt + COMMIT',
+      (c) => Promise.all([c.query(openingSql(settings)), c.query(statement, id()), c.query('commit')]),
+    ],
+  ];
+  console.log(
+    `\nScope transaction round trips — bare pg, pipeline mode, 10 at a time, ${ROUND_TRIP_SECONDS} s each ('|' waits for an answer, '+' does not)`,
+  );
+  let baseline = 0;
+  try {
+    for (const [name, shape] of shapes) {
+      let done = 0;
+      const until = Date.now() + ROUND_TRIP_SECONDS * 1000;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          while (Date.now() < until) {
+            const client = await pool.connect();
+            try {
+              await shape(client);
+            } finally {
+              client.release();
+            }
+            done++;
+          }
+        }),
+      );
+      const rate = done / ((performance.now() - started) / 1000);
+      if (!baseline) baseline = rate;
+      console.log(
+        `  ${name.padEnd(44)} ${rate.toFixed(0).padStart(6)} tx/s   ${(10_000_000 / rate).toFixed(0).padStart(5)} µs each   ${(rate / baseline).toFixed(2)} of the statement alone`,
+      );
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+async function main(): Promise<void> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const name = KEEP ? 'fp_perf_projects' : `fp_perf_${crypto.randomBytes(4).toString('hex')}`;
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  if (!exists) await admin.query(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  try {
+    const started = Date.now();
+    console.log(`database ${name}${exists ? ' (kept)' : ''}: migrating and seeding`);
+    await prepare(url.toString(), (line) => console.log(line));
+    console.log(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `\nPostgreSQL, 1,000,000 projects over 100 tenants — GET /api/sys/project/queryList, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per target (mean shown)`,
+    );
+    quiet = new pg.Client({ connectionString: url.toString() });
+    await quiet.connect();
+    quietDatabase = name;
+    const verdicts = await measureLists(url.toString()).finally(() => quiet.end());
+    await measureRoundTrips(url.toString());
+    console.log('\nTargets (wall/no-wall >= 0.9, wall/naive >= 1.0, p99 < 100 ms):');
+    for (const verdict of verdicts) console.log(`  ${verdict}`);
+  } finally {
+    if (!KEEP) await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+await main();

@@ -1,0 +1,132 @@
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app';
+import { createLookupWorld, insertProject, type LookupWorld, marker } from '../../test/lookups';
+import type { DbOrTx } from './client';
+import { forgetPaging, type PageWindow, paged } from './paging';
+import { projects } from './schema';
+import type { ScopeViewer } from './scope';
+
+const t = useTestApp();
+let world: LookupWorld;
+const name = marker('页');
+const ids: number[] = [];
+
+const staffOf = (tenantId: number): ScopeViewer => ({
+  side: 'platform',
+  tenantId,
+  enterpriseId: null,
+  userIdentity: 2,
+});
+const OPERATOR: ScopeViewer = { side: 'platform', tenantId: 0, enterpriseId: null, userIdentity: 1 };
+
+/** This file's projects, newest first, as the viewer sees them (the wall applies as in a request). */
+function listAs(viewer: ScopeViewer, window: PageWindow, options: { exactUpTo?: number; mine?: boolean } = {}) {
+  return t.services.ctx.scopes.withViewer(viewer, (db: DbOrTx) =>
+    paged(db, window, {
+      from: projects,
+      where: options.mine === false ? undefined : and(like(projects.projectName, `${name}%`)),
+      key: projects.id,
+      orderBy: [[projects.id, 'desc']],
+      rows: (page) =>
+        db
+          .select({ id: projects.id, tenantId: projects.tenantId, ...page.columns })
+          .from(projects)
+          .where(inArray(projects.id, page.keys))
+          .orderBy(...page.orderBy),
+      toRecord: (row) => row,
+      exactUpTo: options.exactUpTo,
+    }),
+  );
+}
+
+beforeAll(async () => {
+  world = await createLookupWorld(t);
+  for (let i = 0; i < 45; i++) ids.push(await insertProject(t.database, world.own, { projectName: `${name}${i}` }));
+  for (let i = 0; i < 3; i++) await insertProject(t.database, world.foreign, { projectName: `${name}他${i}` });
+});
+
+describe('paged lists (db/paging.ts)', () => {
+  it('answers the page newest first with the exact total; past the last page, no rows and the total', async () => {
+    forgetPaging();
+    const newest = [...ids].reverse();
+    const first = await listAs(staffOf(world.tenantA), { pageNo: 1, pageSize: 20 });
+    expect(first).toEqual({ total: 45, records: newest.slice(0, 20).map((id) => ({ id, tenantId: world.tenantA })) });
+    expect(first).not.toHaveProperty('totalExact');
+    const last = await listAs(staffOf(world.tenantA), { pageNo: 3, pageSize: 20 });
+    expect(last.records.map((row) => row.id)).toEqual(newest.slice(40));
+    expect(await listAs(staffOf(world.tenantA), { pageNo: 9, pageSize: 20 })).toEqual({ records: [], total: 45 });
+    // the wall and the scope: tenant B sees its own three
+    expect((await listAs(staffOf(world.tenantB), { pageNo: 1, pageSize: 20 })).total).toBe(3);
+  });
+
+  it('starts the page after one just served after its last row, even when a row came in meanwhile', async () => {
+    forgetPaging();
+    const viewer = staffOf(world.tenantA);
+    const first = await listAs(viewer, { pageNo: 1, pageSize: 10 });
+    const second = await listAs(viewer, { pageNo: 2, pageSize: 10 });
+    expect(second.records[0].id).toBeLessThan(first.records[9].id);
+    const added = await insertProject(t.database, world.own, { projectName: `${name}新` });
+    try {
+      // asked again, page 2 is the same rows: it starts where it started (keyset), not 10 rows down
+      const again = await listAs(viewer, { pageNo: 2, pageSize: 10 });
+      expect(again.records).toEqual(second.records);
+      expect(again.total).toBe(46);
+      // counted from the top instead, the new row pushes page 2 down by one
+      forgetPaging();
+      const counted = await listAs(viewer, { pageNo: 2, pageSize: 10 });
+      expect(counted.records[0].id).toBe(first.records[9].id);
+    } finally {
+      await t.database.db.delete(projects).where(eq(projects.id, added));
+    }
+  });
+
+  it('past the exact limit answers an estimate marked totalExact: false, remembered per scope', async () => {
+    forgetPaging();
+    const viewer = staffOf(world.tenantA);
+    const { rows } = await t.database.executeSql(
+      `select reltuples::float8 as tuples from pg_class where oid = 'projects'::regclass`,
+      [],
+    );
+    if (Number(rows[0].tuples) < 0) {
+      // no statistics yet (PGlite, or PostgreSQL before autovacuum): it counts them all instead
+      expect(await listAs(viewer, { pageNo: 1, pageSize: 20 }, { exactUpTo: 10 })).toMatchObject({ total: 45 });
+    }
+    await t.database.executeSql('analyze projects', []);
+    forgetPaging();
+    const estimated = await listAs(viewer, { pageNo: 1, pageSize: 20 }, { exactUpTo: 10 });
+    expect(estimated.totalExact).toBe(false);
+    expect(estimated.total).toBeGreaterThan(10);
+    expect(estimated.total).toBeLessThan(200);
+    expect(estimated.records).toHaveLength(20);
+    // remembered: the next page counts nothing and says the same
+    const next = await listAs(viewer, { pageNo: 2, pageSize: 20 }, { exactUpTo: 10 });
+    expect(next).toMatchObject({ total: estimated.total, totalExact: false });
+    // the same list (no condition of its own) over every tenant for the operator is estimated,
+    // and that estimate is not what tenant B is told: the wall shows B its three rows, counted
+    expect(await listAs(OPERATOR, { pageNo: 1, pageSize: 20 }, { exactUpTo: 10, mine: false })).toMatchObject({
+      totalExact: false,
+    });
+    const b = await listAs(staffOf(world.tenantB), { pageNo: 1, pageSize: 20 }, { exactUpTo: 10, mine: false });
+    expect(b).toMatchObject({ total: 3 });
+    expect(b).not.toHaveProperty('totalExact');
+    // under the limit nothing changes
+    expect(await listAs(viewer, { pageNo: 1, pageSize: 20 })).toMatchObject({ total: 45 });
+  });
+
+  it('plans the page statement once per connection and leaves the plan mode as it was', async () => {
+    await t.services.ctx.scopes.withViewer(staffOf(world.tenantA), async (db) => {
+      await listAs(staffOf(world.tenantA), { pageNo: 1, pageSize: 5 });
+      const [mode] = (await db.execute(sql`show plan_cache_mode`)).rows;
+      expect(mode).toEqual({ plan_cache_mode: 'auto' });
+      if (t.database.kind === 'postgres') {
+        // PGlite runs each statement as it comes; pg prepares named ones per connection
+        const { rows } = await db.execute(
+          sql`select generic_plans, custom_plans from pg_prepared_statements where name like 'page\_%'`,
+        );
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.every((row) => Number(row.custom_plans) === 0 && Number(row.generic_plans) > 0)).toBe(true);
+      }
+    });
+  });
+});
