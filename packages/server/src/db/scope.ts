@@ -31,41 +31,39 @@ export type DbScope =
   | { kind: 'system'; reason: string }
   | { kind: 'anonymous' };
 
-/** The role and the transaction-local settings the policies read (migrations 0004, 0005). */
+/**
+ * The role and the transaction-local settings its policy reads (migration 0005): which tenant, and
+ * on the enterprise side which enterprise. (Migration 0004's app.side and app.user_identity chose
+ * between viewers inside one policy; the role does that now.)
+ */
 export interface ScopeSettings {
   role: WallRole;
   tenantId: string;
   enterpriseId: string;
-  side: string;
-  userIdentity: string;
 }
 
 export function settingsOf(scope: DbScope): ScopeSettings {
-  if (scope.kind === 'system') {
-    return { role: ALL_ROLE, tenantId: '', enterpriseId: '', side: '', userIdentity: 'system' };
-  }
-  if (scope.kind === 'anonymous') return { role: APP_ROLE, tenantId: '', enterpriseId: '', side: '', userIdentity: '' };
+  if (scope.kind === 'system') return { role: ALL_ROLE, tenantId: '', enterpriseId: '' };
+  // no session: the tenant role with no tenant sees no tenant row
+  if (scope.kind === 'anonymous') return { role: APP_ROLE, tenantId: '', enterpriseId: '' };
   const { viewer } = scope;
   const enterprise = viewer.side === 'enterprise';
   return {
     role: isPlatformOperator(viewer) ? ALL_ROLE : enterprise ? ENTERPRISE_ROLE : APP_ROLE,
     tenantId: String(viewer.tenantId),
+    // an enterprise session without its enterprise matches no enterprise row
     enterpriseId: enterprise && viewer.enterpriseId !== null ? String(viewer.enterpriseId) : '',
-    side: viewer.side,
-    userIdentity: isPlatformOperator(viewer) ? '1' : '2',
   };
 }
 
-/** One statement: the role and the four settings, all local to the transaction. */
+/** One statement: the role and the settings, all local to the transaction. */
 export const SETTINGS_SQL = `select set_config('role', $1, true), set_config('app.tenant_id', $2, true),
-  set_config('app.enterprise_id', $3, true), set_config('app.side', $4, true), set_config('app.user_identity', $5, true)`;
+  set_config('app.enterprise_id', $3, true)`;
 
 export const settingsParams = (settings: ScopeSettings): string[] => [
   settings.role,
   settings.tenantId,
   settings.enterpriseId,
-  settings.side,
-  settings.userIdentity,
 ];
 
 /**
@@ -78,15 +76,14 @@ export const settingsParams = (settings: ScopeSettings): string[] => [
  */
 export const openingSql = (settings: ScopeSettings): string => {
   if (!(WALL_ROLES as readonly string[]).includes(settings.role)) throw new Error(`not a wall role: ${settings.role}`);
-  const [, tenantId, enterpriseId, side, userIdentity] = settingsParams(settings).map(escapeLiteral);
-  return `begin; set local role ${settings.role}; set local app.tenant_id = ${tenantId}; set local app.enterprise_id = ${enterpriseId}; set local app.side = ${side}; set local app.user_identity = ${userIdentity}`;
+  const [, tenantId, enterpriseId] = settingsParams(settings).map(escapeLiteral);
+  return `begin; set local role ${settings.role}; set local app.tenant_id = ${tenantId}; set local app.enterprise_id = ${enterpriseId}`;
 };
 
 export const applySettings = (tx: Tx, settings: ScopeSettings) =>
   tx.execute(
     sql`select set_config('role', ${settings.role}, true), set_config('app.tenant_id', ${settings.tenantId}, true),
-      set_config('app.enterprise_id', ${settings.enterpriseId}, true), set_config('app.side', ${settings.side}, true),
-      set_config('app.user_identity', ${settings.userIdentity}, true)`,
+      set_config('app.enterprise_id', ${settings.enterpriseId}, true)`,
   );
 
 interface ActiveScope {
@@ -120,8 +117,8 @@ export function unsafeAcrossTenants<T>(reason: string, work: (db: Tx) => Promise
 export function activeScopeKey(): string {
   const current = storage.getStore();
   if (!current || current.ended) return '';
-  const { role, tenantId, enterpriseId, side, userIdentity } = current.settings;
-  return `${role}/${tenantId}/${enterpriseId}/${side}/${userIdentity}`;
+  const { role, tenantId, enterpriseId } = current.settings;
+  return `${role}/${tenantId}/${enterpriseId}`;
 }
 
 /** Business failures keep what the handler wrote on purpose before failing (failed-attempt counters). */

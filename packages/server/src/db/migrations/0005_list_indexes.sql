@@ -19,7 +19,9 @@ CREATE STATISTICS IF NOT EXISTS "project_persons_tenant_enterprise" (dependencie
 -- tenant (the platform operator, named system scopes) is now a role, fieldpay_all, whose policy is
 -- `true`; tenant staff (and requests without a session, whose tenant is empty) stay fieldpay_app,
 -- seeing their tenant; enterprise users are fieldpay_enterprise, seeing their tenant's rows of
--- their enterprise. The server chooses the role where it chose the settings before (db/scope.ts).
+-- their enterprise. The server chooses the role where it chose the settings before (db/scope.ts);
+-- app.side and app.user_identity are no longer set (app_side() and app_sees_all_tenants() of 0004
+-- stay defined, read by no policy).
 -- With no OR between viewers left in a policy, the planner reads `tenant_id = $tenant` next to a
 -- list's own `tenant_id = 1` as a one-time check instead of a test per row, counts an operator's
 -- rows with no policy at all (its estimates are the table's, not halved by a guessed OR), and each
