@@ -126,11 +126,11 @@ type NodePgSessionParts = {
 
 /**
  * The queries a connection is given in one turn of the event loop leave in one write: pipeline
- * mode writes each query as it is called, and a write is a system call (about 0.1 ms on this
- * kind of virtual machine, more than the rest of what a query costs the server process). The
- * socket is corked at the turn's first query and uncorked once the turn's promise jobs have run
- * (process.nextTick comes after them), so BEGIN with the settings and the statements behind it
- * go out together.
+ * mode writes each query as it is called, and each write is a system call that also wakes the
+ * server process (in profiles of the list under load, socket writes were the app's largest single
+ * cost). The socket is corked at the turn's first query and uncorked once the turn's promise jobs
+ * have run (process.nextTick comes after them), so BEGIN with the settings and the statements
+ * behind it go out together.
  */
 export function coalesceWrites(client: pg.Client): void {
   const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
