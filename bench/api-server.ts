@@ -10,7 +10,8 @@ import Fastify from 'fastify';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
 import { openDatabase } from '../packages/server/src/db/client';
-import { seedDemoData } from '../packages/server/src/seed/demo';
+import { MODULES } from '../packages/server/src/modules';
+import { seedDemo } from '../packages/server/src/seed/demo';
 import { applyReferenceData } from '../packages/server/src/seed/reference';
 
 const mode = process.argv[2];
@@ -31,9 +32,10 @@ if (mode === 'bare') {
   const config = { ...loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }), dataDir };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
   await database.migrate();
-  await applyReferenceData(database.db);
-  await seedDemoData(database.db);
-  const { app } = await buildApp(config, database);
+  await applyReferenceData(database.db, MODULES);
+  const { app, services } = await buildApp(config, database);
+  // the demo data with its projects, made through the services as in `npm start`
+  await seedDemo(services, MODULES);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));

@@ -5,66 +5,21 @@
  * (BENCH_DATABASE_URL, default the local server), on a database it creates and drops.
  *   npm run bench            BENCH_SECONDS=10 BENCH_CONNECTIONS=50
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import readline from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { DEFAULT_SIGN_SECRET } from '../packages/server/src/config';
 import { DEMO_ACCOUNTS } from '../packages/server/src/seed/demo';
+import { type Child, signIn, startChild, stopChild } from './support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-interface Child {
-  process: ChildProcess;
-  base: string;
-}
+const startServer = (mode: 'app' | 'bare', env: NodeJS.ProcessEnv = {}): Promise<Child> =>
+  startChild('api-server.ts', [mode], env);
 
-function startChild(mode: 'app' | 'bare', env: NodeJS.ProcessEnv = {}): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api-server.ts', mode], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('{"port"')) resolve({ process: child, base: `http://127.0.0.1:${JSON.parse(line).port}` });
-    });
-  });
-}
-
-async function stopChild(child: Child): Promise<void> {
-  child.process.removeAllListeners('exit');
-  const exited = new Promise((resolve) => child.process.once('exit', resolve));
-  child.process.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  child.process.kill('SIGKILL');
-}
-
-async function loginToken(base: string): Promise<string> {
-  const key = crypto.randomBytes(8).toString('hex');
-  const timestamp = Date.now();
-  const sign = crypto.createHmac('sha256', DEFAULT_SIGN_SECRET).update(`${key}${timestamp}`).digest('hex');
-  const keyAnswer = await fetch(`${base}/api/sys2/getKey?key=${key}&timestamp=${timestamp}&sign=${sign}`, {
-    headers: { 'x-sign': sign, 'x-timestamp': String(timestamp) },
-  }).then((r) => r.json());
-  const { keyId, publicKey } = keyAnswer.result;
-  const password = crypto
-    .publicEncrypt(
-      { key: publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(DEMO_ACCOUNTS.platformAdmin.password),
-    )
-    .toString('base64');
-  const login = await fetch(`${base}/platform/v2/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: DEMO_ACCOUNTS.platformAdmin.username, password, keyId }),
-  }).then((r) => r.json());
-  if (!login.success) throw new Error(`login failed: ${login.message}`);
-  return login.result.token;
-}
+const loginToken = (base: string): Promise<string> =>
+  signIn(base, { side: 'platform', ...DEMO_ACCOUNTS.platformAdmin });
 
 interface Figures {
   rps: number;
@@ -84,8 +39,8 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
 }
 
 async function measure(label: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const app = await startChild('app', env);
-  const bare = await startChild('bare');
+  const app = await startServer('app', env);
+  const bare = await startServer('bare');
   try {
     const token = await loginToken(app.base);
     const headers = { 'x-access-token': token, 'x-tenant-id': '0' };

@@ -18,6 +18,7 @@ import { downloadCaches, enterprises, projects, tenants, users } from '../packag
 import { projectPersonExport } from '../packages/server/src/modules/projects/exports';
 import type { Principal } from '../packages/server/src/platform/auth/sessions';
 import { cellsOf } from '../packages/server/src/platform/exports/definition';
+import { MODULES } from '../packages/server/src/modules';
 import { applyReferenceData } from '../packages/server/src/seed/reference';
 import { DbScopes } from '../packages/server/src/db/scope';
 import { createServices } from '../packages/server/src/services';
@@ -43,7 +44,7 @@ async function open(): Promise<Database> {
 async function seed(rows: number): Promise<void> {
   const database = await open();
   await database.migrate();
-  await applyReferenceData(database.db);
+  await applyReferenceData(database.db, MODULES);
   const { db } = database;
   const [tenant] = await db.insert(tenants).values({ name: '华东众包服务平台' }).returning({ id: tenants.id });
   const [enterprise] = await db

@@ -13,6 +13,7 @@
 import pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/client';
 import { seedDemoData } from '../packages/server/src/seed/demo';
+import { MODULES } from '../packages/server/src/modules';
 import { applyReferenceData } from '../packages/server/src/seed/reference';
 
 export const BENCH_TENANTS = 100;
@@ -48,7 +49,7 @@ export async function prepare(url: string, log: (line: string) => void): Promise
       log('  kept database already seeded (BENCH_KEEP=1)');
       return;
     }
-    await applyReferenceData(database.db);
+    await applyReferenceData(database.db, MODULES);
     await seedDemoData(database.db);
   } finally {
     await database.close();

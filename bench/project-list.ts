@@ -17,16 +17,14 @@
  * BENCH_KEEP=1 keeps the seeded database (fp_perf_projects) for the next run; otherwise the run
  * seeds a database of its own and drops it. BENCH_DATABASE_URL names the server (default local).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import readline from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { DEFAULT_SIGN_SECRET } from '../packages/server/src/config';
 import { openingSql, SETTINGS_SQL, settingsOf, settingsParams } from '../packages/server/src/db/scope';
 import { DEMO_ACCOUNTS } from '../packages/server/src/seed/demo';
 import { prepare } from './project-list-seed';
 import type { Role } from './project-list-server';
+import { type BenchAccount, type Child, signIn, startChild, stopChild } from './support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** loads per target: naive, no-wall, wall, then the other way round, and so on; the mean counts */
@@ -43,35 +41,9 @@ const PORTS = { wall: 18111, nowall: 18112, naive: 18113 } as const;
 const TARGETS = { p99Ms: 100, wallOverNoWall: 0.9, wallOverNaive: 1.0 };
 
 type Mode = keyof typeof PORTS;
-interface Child {
-  process: ChildProcess;
-  base: string;
-}
 
-function startChild(mode: Mode, url: string): Promise<Child> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'bench/project-list-server.ts', mode, String(PORTS[mode])],
-    {
-      env: { ...process.env, BENCH_DATABASE_URL: url },
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('{"port"')) resolve({ process: child, base: `http://127.0.0.1:${JSON.parse(line).port}` });
-    });
-  });
-}
-
-async function stopChild(child: Child): Promise<void> {
-  child.process.removeAllListeners('exit');
-  const exited = new Promise((resolve) => child.process.once('exit', resolve));
-  child.process.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  child.process.kill('SIGKILL');
-}
+const startServer = (mode: Mode, url: string): Promise<Child> =>
+  startChild('project-list-server.ts', [mode, String(PORTS[mode])], { BENCH_DATABASE_URL: url }, true);
 
 /** The child's CPU time so far (user + system, ms) and the requests it has not answered yet. */
 function probe(child: Child): Promise<{ cpuMs: number; inFlight: number }> {
@@ -101,10 +73,7 @@ const ACTIVE_SQL = `select count(*) as n from pg_stat_activity
 let quiet: pg.Client;
 let quietDatabase = '';
 
-const ACCOUNTS: Record<
-  Role,
-  { side: 'platform' | 'enterprise'; username: string; password: string; tenantId: number }
-> = {
+const ACCOUNTS: Record<Role, BenchAccount & { tenantId: number }> = {
   operator: { side: 'platform', ...DEMO_ACCOUNTS.platformAdmin, tenantId: 0 },
   staff: { side: 'platform', ...DEMO_ACCOUNTS.tenantStaff, tenantId: 1 },
   enterprise: { side: 'enterprise', ...DEMO_ACCOUNTS.enterpriseUser, tenantId: 1 },
@@ -112,26 +81,7 @@ const ACCOUNTS: Record<
 
 async function login(base: string, role: Role): Promise<Record<string, string>> {
   const account = ACCOUNTS[role];
-  const key = crypto.randomBytes(8).toString('hex');
-  const timestamp = Date.now();
-  const sign = crypto.createHmac('sha256', DEFAULT_SIGN_SECRET).update(`${key}${timestamp}`).digest('hex');
-  const keyAnswer = await fetch(`${base}/api/sys2/getKey?key=${key}&timestamp=${timestamp}&sign=${sign}`, {
-    headers: { 'x-sign': sign, 'x-timestamp': String(timestamp) },
-  }).then((r) => r.json());
-  const { keyId, publicKey } = keyAnswer.result;
-  const password = crypto
-    .publicEncrypt(
-      { key: publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(account.password),
-    )
-    .toString('base64');
-  const answer = await fetch(`${base}/${account.side}/v2/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: account.username, password, keyId, tenantId: account.tenantId }),
-  }).then((r) => r.json());
-  if (!answer.success) throw new Error(`${role} login failed: ${answer.message}`);
-  return { 'x-access-token': answer.result.token, 'x-tenant-id': String(account.tenantId) };
+  return { 'x-access-token': await signIn(base, account), 'x-tenant-id': String(account.tenantId) };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -211,9 +161,9 @@ const floor2 = (ratio: number) => (Math.floor(ratio * 100) / 100).toFixed(2);
 
 async function measureLists(url: string): Promise<string[]> {
   const children = {
-    naive: await startChild('naive', url),
-    nowall: await startChild('nowall', url),
-    wall: await startChild('wall', url),
+    naive: await startServer('naive', url),
+    nowall: await startServer('nowall', url),
+    wall: await startServer('wall', url),
   };
   const verdicts: string[] = [];
   try {

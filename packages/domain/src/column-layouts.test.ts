@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnLayoutSaveBodySchema } from './api/column-layouts';
+import { columnLayoutSaveBodySchema } from './layouts/schemas';
 import {
   COLUMN_LAYOUT_SERVICE_NAMES,
   COLUMN_SETS,

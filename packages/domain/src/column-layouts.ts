@@ -8,7 +8,7 @@
  * platform-name column is only in the admin and platform sets (spec 2 §3, spec 3 §6).
  */
 import { z } from 'zod';
-import type { Side } from './api/auth';
+import type { Side } from './auth/schemas';
 import { COLUMN_MIN_WIDTH, snapColumnWidth } from './limits';
 import { MSG } from './messages';
 

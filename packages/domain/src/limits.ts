@@ -6,6 +6,9 @@
 const DAY_MS = 86_400_000;
 /** Binary megabyte: the spec's 50 MB agreement limit is 52428800 bytes (spec 3 §9). */
 export const MB = 1024 * 1024;
+
+/** The largest record id (ids are PostgreSQL `integer` columns); a larger one names no record. */
+export const MAX_RECORD_ID = 2_147_483_647;
 const KB = 1024;
 
 // ---- paging (spec 1 §9, spec 2 §9, spec 3 §9)

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { maskBankCard, maskEmail, maskIdCard, maskMiddle, maskName, maskPhone } from './masking';
+import {
+  maskAccountNo,
+  maskBankCard,
+  maskContact,
+  maskEmail,
+  maskIdCard,
+  maskMiddle,
+  maskName,
+  maskPhone,
+} from './masking';
 
 describe('masking', () => {
   it('masks the middle four digits of a mobile number', () => {
@@ -46,5 +55,19 @@ describe('masking', () => {
     expect(maskMiddle('ab', 3, 4)).toBe('a*');
     expect(maskMiddle('a', 3, 4)).toBe('*');
     expect(maskMiddle('abcdefgh', 3, 4)).toBe('abc*efgh');
+  });
+});
+
+describe('contacts and account numbers', () => {
+  it('masks every name and number of a free-text contact', () => {
+    expect(maskContact('张伟 13812345678')).toBe('张* 138****5678');
+    expect(maskContact('欧阳娜娜,13900000001；王小明 021-62345678')).toBe('欧**娜,139****0001；王*明 021*****5678');
+    expect(maskContact('')).toBe('');
+    expect(maskContact(null)).toBe('');
+  });
+
+  it('keeps the last 4 digits of an account number', () => {
+    expect(maskAccountNo('571912345678901')).toBe('**** **** **** 8901');
+    expect(maskAccountNo('7310000001')).toBe('**** **** **** 0001');
   });
 });

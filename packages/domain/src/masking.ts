@@ -73,3 +73,18 @@ export function maskEmail(email: string | null | undefined): string {
   const keep = local.length > 3 ? 2 : Math.min(1, local.length - 1);
   return local.slice(0, keep).join('') + MASK.repeat(local.length - keep) + value.slice(at);
 }
+
+/**
+ * A free-text contact ("张伟 13812345678"): every word holding a digit is masked as a phone, every
+ * other word as a name, separators stay. Over-masks a label such as 联系人 rather than guess.
+ */
+export function maskContact(contact: string | null | undefined): string {
+  return (contact ?? '').replace(/[^\s,，;；:：、/|()（）]+/g, (word) =>
+    /\d/.test(word) ? maskMiddle(word, 3, 4) : maskName(word),
+  );
+}
+
+/** Corporate account number (channel or virtual account): only the last 4 digits, as a bank card. */
+export function maskAccountNo(accountNo: string | null | undefined): string {
+  return maskBankCard(accountNo);
+}

@@ -47,6 +47,14 @@ export const MSG = {
   tooManyRequests: '请求过于频繁，请稍后重试',
   bodyTooLarge: '请求内容过大',
   malformedJson: '请求内容格式错误',
+  /** a path that is not valid percent-encoded UTF-8 */
+  malformedUrl: '请求地址格式不正确',
+  /** a path segment over the router's limit */
+  urlTooLong: '请求地址过长',
+  /** a multipart body that ends before its closing boundary */
+  uploadIncomplete: '上传内容不完整，请重新上传',
+  /** a NUL byte, a control character or half of a UTF-16 pair in text */
+  textUnreadable: '含有无法识别的字符，请重新输入',
   invalidField: (field: string, reason: string) => `${field}：${reason}`,
   operationSuccess: '操作成功',
   saveSuccess: '保存成功',

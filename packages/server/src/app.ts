@@ -17,9 +17,10 @@ import type { Database } from './db/client';
 import { DbScopes } from './db/scope';
 import { assertTenantWall } from './db/wall';
 import { installAccessControl } from './http/access';
-import { installErrorHandling } from './http/error-handler';
+import { answerFrameworkError, installErrorHandling } from './http/error-handler';
+import { installTextCheck } from './http/text-check';
 import { createGuards } from './platform/auth/guards';
-import { installSecurityHeaders } from './http/security-headers';
+import { inlineScriptHash, installSecurityHeaders } from './http/security-headers';
 import { installRequestScope } from './http/request-scope';
 import type { ModuleDefinition, RouteDeps } from './platform/modules';
 import { MODULES } from './modules';
@@ -32,6 +33,9 @@ import { registerColumnLayoutRoutes } from './platform/layouts/routes';
 import { registerNoticeRoutes } from './platform/notices/routes';
 import { registerSensitiveWordRoutes } from './platform/sensitive-words/routes';
 import { registerSystemRoutes } from './platform/system/routes';
+import { registerStaffRoutes } from './platform/staff/routes';
+import { registerAuditQueryRoutes } from './platform/system/audit-query';
+import { registerTenantAdminRoutes } from './platform/tenants/admin';
 import { registerTenantRoutes } from './platform/tenants/routes';
 import { createServices, type Services } from './services';
 
@@ -45,13 +49,44 @@ const TYPE_NAMES: Record<string, string> = {
   date: '日期',
 };
 
-// validation messages of zod come out in Chinese; the error handler prefixes the field's name
+const COUNTED: Record<string, string> = { string: '个字符', array: '项', set: '项' };
+
+/**
+ * What a value should be, in words a user reads (the error handler puts the field's Chinese name
+ * before it): no regular expressions, type names or internal bounds. A schema's own message wins.
+ */
 z.config({
   ...z.locales.zhCN(),
   customError: (issue) => {
-    if (issue.code !== 'invalid_type') return undefined;
-    if (issue.input === undefined || issue.input === null) return '不能为空';
-    return `格式不正确，应为${TYPE_NAMES[issue.expected] ?? '正确的格式'}`;
+    switch (issue.code) {
+      case 'invalid_type':
+        if (issue.input === undefined || issue.input === null) return '不能为空';
+        return `格式不正确，应为${TYPE_NAMES[issue.expected] ?? '正确的格式'}`;
+      case 'too_big': {
+        const maximum = Number(issue.maximum);
+        const unit = COUNTED[issue.origin];
+        if (unit) return `不能超过${maximum}${unit}`;
+        // the bound of z.int() is the safe-integer limit, which no form asks for
+        return maximum >= Number.MAX_SAFE_INTEGER ? '请输入正确的数字' : `不能大于${maximum}`;
+      }
+      case 'too_small': {
+        const minimum = Number(issue.minimum);
+        const unit = COUNTED[issue.origin];
+        if (unit) return minimum <= 1 ? '不能为空' : `至少${minimum}${unit}`;
+        return minimum <= Number.MIN_SAFE_INTEGER ? '请输入正确的数字' : `不能小于${minimum}`;
+      }
+      case 'invalid_value':
+        return '请从可选项中选择';
+      case 'invalid_format':
+      case 'not_multiple_of':
+      case 'invalid_union':
+      case 'invalid_key':
+      case 'invalid_element':
+      case 'unrecognized_keys':
+        return '格式不正确';
+      default:
+        return undefined;
+    }
   },
 });
 
@@ -72,27 +107,77 @@ const REDACT = [
   '*.token',
 ];
 
+const CENSOR = '[已隐藏]';
+
+/** Query parameters whose values never reach the log: file-link signatures, phone numbers, tokens. */
+const SECRET_QUERY_KEYS = new Set(['sign', 'phone', 'mobile', 'idcard', 'token', 'password', 'code']);
+
+/** The request URL as logged: the path and the query keys stay, secret values are replaced. */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const parts = url
+    .slice(at + 1)
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      const key = equals < 0 ? part : part.slice(0, equals);
+      let name = key;
+      try {
+        name = decodeURIComponent(key);
+      } catch {
+        // a malformed key is logged as sent
+      }
+      return equals >= 0 && SECRET_QUERY_KEYS.has(name.toLowerCase()) ? `${key}=${CENSOR}` : part;
+    });
+  return `${url.slice(0, at)}?${parts.join('&')}`;
+}
+
+export interface BuildOptions {
+  /** where the log goes (tests read it); stdout by default */
+  logStream?: NodeJS.WritableStream;
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
+  /** the modules registered, whose menus, seed and demo steps the seed entrypoints apply */
+  modules: readonly ModuleDefinition[];
 }
 
 export async function buildApp(
   config: AppConfig,
   database: Database,
   modules: readonly ModuleDefinition[] = MODULES,
+  options: BuildOptions = {},
 ): Promise<BuiltApp> {
   await assertTenantWall(database.executeSql);
   const scopes = new DbScopes(database);
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[已隐藏]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: CENSOR },
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // the router's own refusals (a path not valid UTF-8, a segment over 100 characters) in the envelope
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
   installErrorHandling(app);
+  installTextCheck(app);
   const services = createServices({ db: scopes.db, scopes, config, log: app.log }, database.executeSql);
   const guards = createGuards(services);
   installAccessControl(app, guards);
@@ -103,7 +188,7 @@ export async function buildApp(
     module.jobs?.(services);
   }
 
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, [inlineScriptHash(runtimeConfigScript(config))]);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -121,6 +206,9 @@ export async function buildApp(
   registerSystemRoutes(deps);
   registerAuthRoutes(deps);
   registerTenantRoutes(deps);
+  registerTenantAdminRoutes(deps);
+  registerStaffRoutes(deps);
+  registerAuditQueryRoutes(deps);
   registerLookupRoutes(deps);
   registerFileRoutes(deps);
   registerAppVersionRoutes(deps);
@@ -133,7 +221,13 @@ export async function buildApp(
   app.addHook('onClose', () => services.jobs.stop());
 
   await serveWeb(app, config);
-  return { app, services };
+  return { app, services, modules };
+}
+
+/** The body of index.html's inline script; the CSP allows it by its hash. */
+function runtimeConfigScript(config: AppConfig): string {
+  const appConfig = JSON.stringify({ signSecret: config.signSecret }).replace(/</g, '\\u003c');
+  return `window.__APP_CONFIG__=${appConfig}`;
 }
 
 /**
@@ -147,10 +241,9 @@ async function serveWeb(app: FastifyInstance, config: AppConfig): Promise<void> 
     app.log.warn({ webDist: config.webDist }, 'web app not built; run `npm run build`');
     return;
   }
-  const appConfig = JSON.stringify({ signSecret: config.signSecret }).replace(/</g, '\\u003c');
   const indexHtml = fs
     .readFileSync(indexFile, 'utf8')
-    .replace('<!--APP_CONFIG-->', `<script>window.__APP_CONFIG__=${appConfig}</script>`);
+    .replace('<!--APP_CONFIG-->', `<script>${runtimeConfigScript(config)}</script>`);
   await app.register(fastifyStatic, {
     root: config.webDist,
     index: false,

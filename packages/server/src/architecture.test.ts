@@ -37,6 +37,11 @@ describe('dependency direction', () => {
     expect(violations('platform', ['modules'])).toEqual([]);
   });
 
+  // menus, seed rows and demo steps of the modules are handed to the seed by its entrypoint
+  it('the seed never imports a module', () => {
+    expect(violations('seed', ['modules'])).toEqual([]);
+  });
+
   it('http/ is plumbing: it imports no platform service and no module', () => {
     expect(violations('http', ['platform', 'modules', 'services.ts', 'seed'])).toEqual([]);
   });
@@ -44,5 +49,25 @@ describe('dependency direction', () => {
   it('core/ and db/ stay below everything else', () => {
     expect(violations('core', ['db', 'http', 'platform', 'modules', 'services.ts', 'seed'])).toEqual([]);
     expect(violations('db', ['http', 'platform', 'modules', 'services.ts', 'seed'])).toEqual([]);
+  });
+});
+
+describe('JSON routes are registered from operations', () => {
+  /** A route registered on a Fastify instance by hand (`app.get(`, `api.post(`, `app.route(`…). */
+  const REGISTRATION =
+    /\b(?:app|api|scope|fastify|instance|server)\s*\.\s*(?:get|post|put|patch|delete|head|options|all|route)\s*\(/g;
+
+  it('only http/operation.ts and the files of the documented exceptions register routes by hand', async () => {
+    const { HAND_REGISTERED_ROUTES } = await import('./http/operation');
+    const allowed = new Map<string, number>();
+    for (const route of HAND_REGISTERED_ROUTES) allowed.set(route.file, (allowed.get(route.file) ?? 0) + 1);
+    const found = sourceFiles(ROOT).flatMap((file) => {
+      const name = path.relative(ROOT, file).split(path.sep).join('/');
+      if (name === 'http/operation.ts') return [];
+      const sites = [...fs.readFileSync(file, 'utf8').matchAll(REGISTRATION)].length;
+      // a file may register by hand at most as many routes as the list names for it
+      return sites > (allowed.get(name) ?? 0) ? [`${name}: ${sites} hand-registered route(s)`] : [];
+    });
+    expect(found).toEqual([]);
   });
 });

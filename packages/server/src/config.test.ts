@@ -54,4 +54,27 @@ describe('configuration from the environment', () => {
       databaseUrl: 'postgres://x@h/db',
     });
   });
+
+  it('parses NODE_ENV strictly: only development, test and production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).env).toBe('development');
+    expect(loadConfig({ NODE_ENV: 'test' }).env).toBe('test');
+    for (const value of ['Production', 'prod', 'staging', ' production']) {
+      expect(() => loadConfig({ NODE_ENV: value })).toThrow(/NODE_ENV must be development, test or production/);
+    }
+  });
+
+  it('seeds demo data in production only when asked for explicitly', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SIGN_SECRET: 'x'.repeat(40),
+      SERVER_SECRET: 'y'.repeat(40),
+      SMS_PROVIDER: 'none',
+    };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(() => loadConfig({ SEED_DEMO: 'yes please' })).toThrow(/SEED_DEMO/);
+  });
 });

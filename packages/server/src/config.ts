@@ -17,6 +17,7 @@ export interface AppConfig {
   /** hours after login when a session ends whatever its use */
   sessionAbsoluteHours: number;
   smsProvider: 'outbox' | 'none';
+  /** seed demo data into an empty database; default on except in production */
   seedDemo: boolean;
   logLevel: string;
   /** trust X-Forwarded-For (only behind a proxy you run; otherwise clients could fake their address) */
@@ -37,8 +38,26 @@ const int = (value: string | undefined, fallback: number, name: string): number 
   return parsed;
 };
 
+const MODES = ['development', 'test', 'production'] as const;
+
+/** Unset means development; anything else but the three names (`Production`, `prod`) is a mistake, not development. */
+function modeOf(value: string | undefined): AppConfig['env'] {
+  if (value === undefined || value === '') return 'development';
+  const mode = MODES.find((name) => name === value);
+  if (!mode) throw new Error(`NODE_ENV must be development, test or production (exactly), got "${value}"`);
+  return mode;
+}
+
+/** `1`/`true` or `0`/`false`; unset takes the fallback. */
+function flag(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new Error(`${name} must be 1, true, 0 or false, got "${value}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const mode = modeOf(env.NODE_ENV);
   const config: AppConfig = {
     env: mode,
     port: int(env.PORT, 8080, 'PORT'),
@@ -50,7 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120, 'SESSION_IDLE_MINUTES'),
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24, 'SESSION_ABSOLUTE_HOURS'),
     smsProvider: env.SMS_PROVIDER === 'none' ? 'none' : 'outbox',
-    seedDemo: env.SEED_DEMO !== 'false',
+    // production never seeds the demo accounts (published passwords) unless told to
+    seedDemo: flag(env.SEED_DEMO, mode !== 'production', 'SEED_DEMO'),
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === 'true',
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),

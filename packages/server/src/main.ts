@@ -1,20 +1,15 @@
-import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemo } from './seed/demo-activity';
-import { applyReferenceData } from './seed/reference';
+import { prepareServer } from './start';
 
-/** Reads config, opens and migrates the database, seeds, starts the job worker, then serves HTTP until a signal arrives. */
+/** Reads config, opens the database, prepares it (prepareServer), starts the job worker, then serves HTTP until a signal arrives. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  const { app, services } = await buildApp(config, database);
-  const { scopes } = services.ctx;
-  await scopes.withSystem('reference data: menus, codes, dictionaries, built-in roles', applyReferenceData);
-  if (config.seedDemo && (await seedDemo(services))) {
-    app.log.info('demo data seeded');
-  }
+  const { app, services } = await prepareServer(config, database).catch(async (error) => {
+    await database.close();
+    throw error;
+  });
   // exports and expiry run here; app.close() stops the worker before the database closes
   await services.jobs.start();
 

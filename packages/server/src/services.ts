@@ -1,4 +1,5 @@
 import type { ExecuteSql } from './db/client';
+import { compactListChanges } from './db/list-changes';
 import { AccessService } from './platform/access/service';
 import { CaptchaService } from './platform/auth/captcha';
 import { DesensitizationService } from './platform/auth/desensitization';
@@ -18,6 +19,14 @@ export function createServices(ctx: AppContext, executeSql: ExecuteSql) {
   const files = new FileService(ctx);
   const jobs = new JobQueue(ctx, executeSql);
   const exports = new ExportService(ctx, files.storage, jobs);
+  // every ten minutes, the notes of writes that list totals follow are folded (db/list-changes.ts)
+  jobs.register(
+    'db.compact-list-changes',
+    async () => {
+      await ctx.scopes.withSystem("list totals: folding every tenant's notes of writes", compactListChanges);
+    },
+    { cron: '*/10 * * * *' },
+  );
   const lookups = new LookupRegistry();
   // the platform answers the tenant lookup itself; the modules add theirs (app.ts)
   lookups.add('tenants', { tenant: lookupTenants });

@@ -8,6 +8,7 @@ import { type AppConfig, loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { enterpriseMembers, enterprises, rolePermissions, roles, tenants, userRoles, users } from '../src/db/schema';
 import { hashPassword } from '../src/platform/auth/passwords';
+import type { ModuleDefinition } from '../src/platform/modules';
 import type { Services } from '../src/services';
 import { fakeCreditCode } from '../src/seed/demo';
 import { ensureBuiltInRoles } from '../src/seed/reference';
@@ -21,6 +22,8 @@ export interface TestContext {
   database: Database;
   services: Services;
   config: AppConfig;
+  /** the modules the app registered (the seed entrypoints take them) */
+  modules: readonly ModuleDefinition[];
 }
 
 /** Builds the real app on a fresh database once per test file and closes both afterwards. */
@@ -35,6 +38,7 @@ export function useTestApp(overrides: Partial<AppConfig> = {}): TestContext {
     const built = await buildApp(context.config, context.database);
     context.app = built.app;
     context.services = built.services;
+    context.modules = built.modules;
     await context.app.ready();
   });
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { fromPglite, fromPostgres } from '../src/db/client';
+import { MODULES } from '../src/modules';
 import { applyReferenceData } from '../src/seed/reference';
 
 declare module 'vitest' {
@@ -30,7 +31,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database ${template}`);
     const database = fromPostgres(withDatabase(adminUrl, template), 2);
     await database.migrate();
-    await applyReferenceData(database.db);
+    await applyReferenceData(database.db, MODULES);
     await database.close();
     project.provide('pgTemplate', template);
     project.provide('pgliteDump', '');
@@ -42,7 +43,7 @@ export default async function setup(project: TestProject) {
   const client = new PGlite();
   const database = fromPglite(client);
   await database.migrate();
-  await applyReferenceData(database.db);
+  await applyReferenceData(database.db, MODULES);
   const dump = await client.dumpDataDir('none');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fp-test-')), 'template.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -36,3 +36,38 @@ describe('api/ is the generic client', () => {
     expect(files.filter((name) => name.endsWith('-api.ts'))).toEqual([]);
   });
 });
+
+/**
+ * The raw client (`http.get`, `http.post`, `http.upload`, `http.download`…) outside api/: only where
+ * the call is no JSON operation. Every other call goes through `call(operation, input)`.
+ */
+const RAW_HTTP_USERS: Readonly<Record<string, string>> = {
+  'app/api-client.ts': 'wires the client to the session, the toasts and the config',
+  'components/upload/file-calls.ts': 'multipart uploads with progress',
+  'features/downloads/download-cache-calls.ts': 'the workbook download (a file, not an envelope)',
+};
+
+describe('calls go through typed operations', () => {
+  const sources = fs
+    .readdirSync(ROOT, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+    .map((name) => name.split(path.sep).join('/'))
+    .filter((name) => !name.startsWith('api/'));
+
+  it('uses the raw HTTP client only in the documented places', () => {
+    const found = sources.filter(
+      (name) =>
+        /\bhttp\s*\.\s*\w+\s*[<(]/.test(fs.readFileSync(path.join(ROOT, name), 'utf8')) && !RAW_HTTP_USERS[name],
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('names API paths only in domain operations (no hand-written /api/ URLs beside the raw places)', () => {
+    const found = sources.filter(
+      (name) =>
+        /['`]\/(api|platform|enterprise)\/[A-Za-z]/.test(fs.readFileSync(path.join(ROOT, name), 'utf8')) &&
+        !RAW_HTTP_USERS[name],
+    );
+    expect(found).toEqual([]);
+  });
+});

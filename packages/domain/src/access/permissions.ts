@@ -1,4 +1,4 @@
-import type { Side } from '../api/auth';
+import type { Side } from '../auth/schemas';
 
 /** Which side's roles may hold a code. */
 export type PermissionSide = Side | 'both';
@@ -21,6 +21,14 @@ export const PERMISSIONS = {
   'projectManage:list:view': { name: '项目列表查看', side: 'both', platformOperatorOnly: false },
   'projectManage:pro:modify': { name: '项目编辑', side: 'platform', platformOperatorOnly: false },
   'projectManage:list:export': { name: '项目列表导出', side: 'both', platformOperatorOnly: false },
+  'projectManage:pro:add': { name: '新建项目', side: 'enterprise', platformOperatorOnly: false },
+  'projectManage:pro:audit': { name: '项目审核', side: 'platform', platformOperatorOnly: false },
+  'projectManage:pro:pause': { name: '项目暂停与恢复', side: 'both', platformOperatorOnly: false },
+  'projectManage:pro:end': { name: '项目结束', side: 'both', platformOperatorOnly: false },
+  'content:list:view': { name: '文章/问卷查看', side: 'both', platformOperatorOnly: false },
+  'content:list:add': { name: '文章/问卷新增', side: 'enterprise', platformOperatorOnly: false },
+  'content:list:edit': { name: '文章/问卷编辑', side: 'enterprise', platformOperatorOnly: false },
+  'content:list:delete': { name: '文章/问卷删除', side: 'enterprise', platformOperatorOnly: false },
   'settlement:list:withdraw': { name: '结算单撤回', side: 'both', platformOperatorOnly: false },
   'settlement:Infor:download': { name: '结算明细下载', side: 'both', platformOperatorOnly: false },
   'page:list:download': { name: '缓存文件下载', side: 'both', platformOperatorOnly: false },
@@ -65,6 +73,16 @@ export const PERMISSIONS = {
   'appVersion:list:view': { name: 'APP版本列表查看', side: 'platform', platformOperatorOnly: true },
   'appVersion:list:add': { name: '发布APP版本', side: 'platform', platformOperatorOnly: true },
   'sensitiveWord:list:edit': { name: '敏感词维护', side: 'platform', platformOperatorOnly: true },
+  'sysUser:list:view': { name: '员工账号查看', side: 'platform', platformOperatorOnly: false },
+  'sysUser:list:edit': { name: '新增与编辑员工账号', side: 'platform', platformOperatorOnly: false },
+  'sysUser:list:disable': { name: '员工账号禁用/启用', side: 'platform', platformOperatorOnly: false },
+  'sysUser:list:resetPassword': { name: '重置员工密码', side: 'platform', platformOperatorOnly: false },
+  'sysUser:list:logout': { name: '员工强制下线', side: 'platform', platformOperatorOnly: false },
+  'sysRole:list:view': { name: '角色查看', side: 'platform', platformOperatorOnly: false },
+  'sysRole:list:edit': { name: '新增、编辑与删除角色', side: 'platform', platformOperatorOnly: false },
+  'sysTenant:list:view': { name: '平台管理查看', side: 'platform', platformOperatorOnly: true },
+  'sysTenant:list:edit': { name: '新增与编辑平台', side: 'platform', platformOperatorOnly: true },
+  'sysTenant:list:disable': { name: '平台禁用/启用', side: 'platform', platformOperatorOnly: true },
 } as const satisfies Record<string, PermissionDefinition>;
 
 export type PermissionCode = keyof typeof PERMISSIONS;

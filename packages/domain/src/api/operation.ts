@@ -4,8 +4,8 @@
  * it. The server registers its route from the declaration (http/operation.ts) and the web calls it
  * with `call(operation, input)`, both typed from the same schemas.
  */
-import type { z } from 'zod';
-import type { Side } from './auth';
+import { z } from 'zod';
+import type { Side } from '../auth/schemas';
 import type { PermissionCode } from '../access/permissions';
 
 /**
@@ -17,6 +17,7 @@ export type RouteAccess = 'public' | 'session' | { side: Side } | { permission: 
 
 export interface Operation<Input extends z.ZodType = z.ZodType, Answer extends z.ZodType = z.ZodType> {
   method: 'GET' | 'POST';
+  /** `:name` segments are path parameters: keys of the input (an object schema) that travel in the path */
   path: string;
   /** OpenAPI tag and summary */
   tag: string;
@@ -25,6 +26,16 @@ export interface Operation<Input extends z.ZodType = z.ZodType, Answer extends z
   input: Input;
   answer: Answer;
 }
+
+/**
+ * The input of an operation that takes none (a GET without query keys, a POST without a body): the
+ * server declares no query or body schema for it, so a caller may send nothing at all.
+ */
+export const noInput = z.void();
+export type NoInput = typeof noInput;
+
+/** The names of the path parameters (`:name` segments) of an operation's path. */
+export const pathParamsOf = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]);
 
 /** Declares an operation; the identity function keeps the schemas' precise types. */
 export const defineOperation = <Input extends z.ZodType, Answer extends z.ZodType>(

@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
 import { createLookupWorld, insertProject, type LookupWorld, marker } from '../../test/lookups';
 import type { DbOrTx } from './client';
+import { compactListChanges } from './list-changes';
 import { forgetPaging, type PageWindow, paged } from './paging';
-import { projects } from './schema';
+import { listChanges, projects, tenants } from './schema';
 import type { ScopeViewer } from './scope';
 
 const t = useTestApp();
@@ -21,11 +22,16 @@ const staffOf = (tenantId: number): ScopeViewer => ({
 const OPERATOR: ScopeViewer = { side: 'platform', tenantId: 0, enterpriseId: null, userIdentity: 1 };
 
 /** This file's projects, newest first, as the viewer sees them (the wall applies as in a request). */
-function listAs(viewer: ScopeViewer, window: PageWindow, options: { exactUpTo?: number; mine?: boolean } = {}) {
+function listAs(
+  viewer: ScopeViewer,
+  window: PageWindow,
+  options: { exactUpTo?: number; mine?: boolean; follows?: Array<typeof projects | typeof tenants> } = {},
+) {
   return t.services.ctx.scopes.withViewer(viewer, (db: DbOrTx) =>
     paged(db, window, {
       from: projects,
       where: options.mine === false ? undefined : and(like(projects.projectName, `${name}%`)),
+      totalFollows: options.follows,
       key: projects.id,
       orderBy: [[projects.id, 'desc']],
       rows: (page) =>
@@ -81,6 +87,20 @@ describe('paged lists (db/paging.ts)', () => {
     }
   });
 
+  it('reads the first page from the top every time: a row added since heads a newest-first list at once', async () => {
+    forgetPaging();
+    const viewer = staffOf(world.tenantA);
+    const before = await listAs(viewer, { pageNo: 1, pageSize: 10 });
+    const added = await insertProject(t.database, world.own, { projectName: `${name}首` });
+    try {
+      const after = await listAs(viewer, { pageNo: 1, pageSize: 10 });
+      expect(after.records[0].id).toBe(added);
+      expect(after.records.slice(1)).toEqual(before.records.slice(0, 9));
+    } finally {
+      await t.database.db.delete(projects).where(eq(projects.id, added));
+    }
+  });
+
   it('past the exact limit answers an estimate marked totalExact: false, remembered per scope', async () => {
     forgetPaging();
     const viewer = staffOf(world.tenantA);
@@ -127,6 +147,88 @@ describe('paged lists (db/paging.ts)', () => {
         expect(rows.length).toBeGreaterThan(0);
         expect(rows.every((row) => Number(row.custom_plans) === 0 && Number(row.generic_plans) > 0)).toBe(true);
       }
+    });
+  });
+
+  describe('remembered totals (totalFollows)', () => {
+    const follows = [projects];
+    /** Renames a project without noting the write (triggers off, as a replica applies rows): a remembered total cannot know of it. */
+    const renameUnnoted = (id: number, projectName: string) =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.update(projects).set({ projectName }).where(eq(projects.id, id));
+      });
+    const rename = (id: number, projectName: string) =>
+      t.database.db.update(projects).set({ projectName }).where(eq(projects.id, id));
+
+    it('gives a counted total again while no write to its table is noted, and counts anew after one', async () => {
+      forgetPaging();
+      const viewer = staffOf(world.tenantA);
+      expect(await listAs(viewer, { pageNo: 1, pageSize: 20 }, { follows })).toMatchObject({ total: 45 });
+      await renameUnnoted(ids[0], '改名未记');
+      try {
+        // the unnoted rename leaves 44 matching rows, yet the total given is the remembered one: nothing was counted
+        expect(await listAs(viewer, { pageNo: 1, pageSize: 20 }, { follows })).toMatchObject({ total: 45 });
+        // without totalFollows the same list counts each time
+        expect(await listAs(viewer, { pageNo: 1, pageSize: 20 })).toMatchObject({ total: 44 });
+        // a noted write (any write to projects of the tenant) makes the next page count anew
+        await rename(ids[1], '改名');
+        expect(await listAs(viewer, { pageNo: 1, pageSize: 20 }, { follows })).toMatchObject({ total: 43 });
+      } finally {
+        await rename(ids[0], `${name}0`);
+        await rename(ids[1], `${name}1`);
+      }
+      expect(await listAs(viewer, { pageNo: 1, pageSize: 20 }, { follows })).toMatchObject({ total: 45 });
+    });
+
+    it("notes writes per tenant behind the wall: another tenant's write leaves the total standing", async () => {
+      forgetPaging();
+      const viewer = staffOf(world.tenantA);
+      await listAs(viewer, { pageNo: 1, pageSize: 20 }, { follows });
+      await renameUnnoted(ids[2], '改名未记');
+      try {
+        const foreign = await insertProject(t.database, world.foreign, { projectName: '他方新项目' });
+        await t.database.db.delete(projects).where(eq(projects.id, foreign));
+        // tenant B's insert and delete are noted as B's: tenant A's remembered total stands (45, not the 44 a count gives)
+        expect(await listAs(viewer, { pageNo: 1, pageSize: 20 }, { follows })).toMatchObject({ total: 45 });
+        const seen = await t.services.ctx.scopes.withViewer(viewer, (db) =>
+          db.selectDistinct({ tenantId: listChanges.tenantId }).from(listChanges),
+        );
+        expect(seen).toEqual([{ tenantId: world.tenantA }]);
+      } finally {
+        await rename(ids[2], `${name}2`);
+      }
+    });
+
+    it('folding the notes keeps every sum, so remembered totals stand', async () => {
+      forgetPaging();
+      const viewer = staffOf(world.tenantA);
+      for (const id of ids.slice(3, 6)) await rename(id, `${name}${ids.indexOf(id)}`);
+      await listAs(viewer, { pageNo: 1, pageSize: 20 }, { follows });
+      const before = await t.database.db.select().from(listChanges);
+      const folded = await t.services.ctx.scopes.withSystem('test: folding', compactListChanges);
+      const after = await t.database.db.select().from(listChanges);
+      expect(folded).toBe(before.length);
+      const sums = (rows: typeof before) => {
+        const by = new Map<string, number>();
+        for (const row of rows)
+          by.set(`${row.tableName}/${row.tenantId}`, (by.get(`${row.tableName}/${row.tenantId}`) ?? 0) + row.weight);
+        return by;
+      };
+      expect(sums(after)).toEqual(sums(before));
+      expect(after.length).toBe(sums(before).size);
+      await renameUnnoted(ids[3], '改名未记');
+      try {
+        expect(await listAs(viewer, { pageNo: 1, pageSize: 20 }, { follows })).toMatchObject({ total: 45 });
+      } finally {
+        await rename(ids[3], `${name}3`);
+      }
+    });
+
+    it('refuses to remember totals over a table whose writes are not noted', async () => {
+      await expect(listAs(staffOf(world.tenantA), { pageNo: 1, pageSize: 20 }, { follows: [tenants] })).rejects.toThrow(
+        /app_follow_list_changes\('tenants'\)/,
+      );
     });
   });
 });

@@ -3,6 +3,7 @@ import type { Page } from '@fieldpay/domain';
 import { type Column, getTableName, is, SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
+import { listChanges } from './schema/list-changes';
 import { activeScopeKey } from './scope';
 
 /**
@@ -33,11 +34,12 @@ export type Direction = 'asc' | 'desc';
 export interface PageColumns {
   pageKey: unknown;
   pageTotal: number | null;
+  pageChanges: number | null;
 }
 
 export interface PageFrame<K extends Column> {
-  /** `db.select({ ...fields, ...page.columns })`: the page key and the total ride along each row */
-  columns: { pageKey: K; pageTotal: SQL<number | null> };
+  /** `db.select({ ...fields, ...page.columns })`: the page key, the total and the followed tables' changes ride along each row */
+  columns: { pageKey: K; pageTotal: SQL<number | null>; pageChanges: SQL<number | null> };
   /** `(select key …)`: this page's keys, for `inArray(key, page.keys)` */
   keys: SQL;
   /** the list's order, for the rows query's `.orderBy(...page.orderBy)` */
@@ -58,6 +60,13 @@ export interface PagedList<K extends Column, R extends PageColumns, Out> {
   /** the page's rows with everything the records show, `where inArray(key, page.keys)`, not run */
   rows: (page: PageFrame<K>) => PageStatement<R>;
   toRecord: (row: Omit<R, keyof PageColumns>) => Out;
+  /**
+   * The tables whose rows decide the total: every table `from` and `where` read (subqueries
+   * included), each followed by a migration's `app_follow_list_changes` (checked on first use). An
+   * exact total is then remembered and given again, without counting, while no write to them has
+   * been committed since it was counted (table list_changes). Leave it out and every page counts.
+   */
+  totalFollows?: readonly PgTable[];
   /** a lower limit for exact totals (tests); never above EXACT_TOTAL_UP_TO in the product */
   exactUpTo?: number;
 }
@@ -125,12 +134,15 @@ interface Boundary {
 
 /** Estimated totals per scope and list: the estimate stands for a minute. */
 const estimates = new Memory<number>(PAGING_MEMORY_MS, MEMORY_ENTRIES);
+/** Exact totals per scope and list, with the sum of the followed tables' changes they were counted at. */
+const totals = new Memory<{ changes: number; total: number }>(PAGING_MEMORY_MS, MEMORY_ENTRIES);
 /** Where a page of a list starts, per scope, list, page size and page number. */
 const boundaries = new Memory<Boundary>(PAGING_MEMORY_MS, MEMORY_ENTRIES);
 
 /** Forgets estimated totals and page starts (tests; a bulk import may call it too). */
 export function forgetPaging(): void {
   estimates.clear();
+  totals.clear();
   boundaries.clear();
 }
 
@@ -203,17 +215,38 @@ export async function paged<K extends Column, R extends PageColumns, Out>(
   const keyset = pageStartsOn && list.orderBy.length === 1 && firstOrder[0] === list.key ? firstOrder[1] : null;
 
   const estimated = estimates.get(listKey);
+  const follows = list.totalFollows?.map((table) => getTableName(table));
+  if (follows) await assertFollowed(db, follows);
+  // the changes the viewer can see: the wall scopes list_changes like the rows it counts
+  const changes = follows
+    ? sql<number>`(select coalesce(sum(${listChanges.weight}), 0)::float8 from ${listChanges}
+        where ${listChanges.tableName} in (${sql.join(
+          follows.map((name) => sql`${name}`),
+          sql`, `,
+        )}))`
+    : sql<null>`null::float8`;
+  const counted = sql<number>`(select count(*)::int from (${selectKey} from ${inScope} limit ${literal(cap + 1)}) as capped)`;
+  const remembered = follows ? totals.get(listKey) : undefined;
+  // PostgreSQL runs a scalar subquery when its value is first needed: a total given again counts nothing
   const total =
-    estimated === undefined
-      ? sql<number>`(select count(*)::int from (${selectKey} from ${inScope} limit ${literal(cap + 1)}) as capped)`
-      : sql<null>`null::int`;
-  const boundary = keyset ? boundaries.get(pageKey(pageNo)) : undefined;
+    estimated !== undefined
+      ? sql<null>`null::int`
+      : follows
+        ? sql<number>`case when ${changes} = ${remembered?.changes ?? -1}::float8 then ${remembered?.total ?? 0}::int
+            else ${counted} end`
+        : counted;
+  // the first page is read from the top every time (offset 0 costs nothing): a row added since the
+  // last read must head a newest-first list at once, not after the remembered start expires
+  const boundary = keyset && pageNo > 1 ? boundaries.get(pageKey(pageNo)) : undefined;
   const keys = boundary
     ? sql`(${selectKey} from ${from} where (${where}) and ${list.key} ${sql.raw(boundary.op)} ${boundary.value}
         order by ${order} limit ${literal(pageSize)})`
     : sql`(${selectKey} from ${inScope} order by ${order} limit ${literal(pageSize)} offset ${offset})`;
 
-  const rows = await runPlannedOnce(db, list.rows({ columns: { pageKey: list.key, pageTotal: total }, keys, orderBy }));
+  const rows = await runPlannedOnce(
+    db,
+    list.rows({ columns: { pageKey: list.key, pageTotal: total, pageChanges: changes }, keys, orderBy }),
+  );
   if (rows.length === 0) {
     if (boundary) {
       // the rows after the remembered key are gone: find the page by counting instead
@@ -228,26 +261,53 @@ export async function paged<K extends Column, R extends PageColumns, Out>(
 
   if (keyset) {
     const descending = keyset === 'desc';
-    boundaries.set(pageKey(pageNo), { op: descending ? '<=' : '>=', value: rows[0].pageKey });
+    if (pageNo > 1) boundaries.set(pageKey(pageNo), { op: descending ? '<=' : '>=', value: rows[0].pageKey });
     if (rows.length === pageSize) {
       boundaries.set(pageKey(pageNo + 1), { op: descending ? '<' : '>', value: rows[rows.length - 1].pageKey });
     }
   }
 
   const seen = offset + rows.length;
-  const counted = rows[0].pageTotal;
+  const { pageTotal, pageChanges } = rows[0];
+  if (pageTotal !== null && pageTotal <= cap && pageChanges !== null) {
+    totals.set(listKey, { changes: Number(pageChanges), total: pageTotal });
+  }
   const answer =
-    counted === null
+    pageTotal === null
       ? { total: Math.max(estimated ?? 0, seen), totalExact: false as const }
-      : counted > cap
+      : pageTotal > cap
         ? await beyondCap(db, selectKey, inScope, list.key, cap, listKey, seen)
-        : { total: counted };
+        : { total: pageTotal };
   return {
-    records: rows.map(({ pageKey: _key, pageTotal: _total, ...row }) =>
+    records: rows.map(({ pageKey: _key, pageTotal: _total, pageChanges: _changes, ...row }) =>
       list.toRecord(row as Omit<R, keyof PageColumns>),
     ),
     ...answer,
   };
+}
+
+/** Tables seen to carry the list_changes triggers, in this process. */
+const followed = new Set<string>();
+const FOLLOW_TRIGGERS = ['list_changes_insert', 'list_changes_update', 'list_changes_delete', 'list_changes_truncate'];
+
+/** A remembered total over a table whose writes are not noted would go stale: refuse the list instead. */
+async function assertFollowed(db: DbOrTx, tables: string[]): Promise<void> {
+  for (const table of tables) {
+    if (followed.has(table)) continue;
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_trigger
+          where tgrelid = to_regclass(${table}) and tgname in (${sql.join(
+            FOLLOW_TRIGGERS.map((name) => sql`${name}`),
+            sql`, `,
+          )})`,
+    );
+    if (Number(rows[0].n) !== FOLLOW_TRIGGERS.length) {
+      throw new Error(
+        `list totals follow ${table}, whose writes are not noted: a migration must run app_follow_list_changes('${table}')`,
+      );
+    }
+    followed.add(table);
+  }
 }
 
 type Total = Pick<Page<unknown>, 'total' | 'totalExact'>;

@@ -39,6 +39,8 @@ export interface RouteInventoryEntry {
   url: string;
   /** null: outside the guarded prefixes and declaring nothing (the web app's files) */
   access: RouteAccess | null;
+  /** registered from a declared operation (http/operation.ts) rather than by hand */
+  operation: boolean;
 }
 
 const inventories = new WeakMap<FastifyInstance, RouteInventoryEntry[]>();
@@ -84,7 +86,12 @@ export function installAccessControl(app: FastifyInstance, guards: Guards): void
   app.addHook('onRoute', (route) => {
     const declared = route.config?.access;
     for (const method of [route.method].flat()) {
-      inventory.push({ method, url: route.url, access: accessOf(method, route.url, declared) });
+      inventory.push({
+        method,
+        url: route.url,
+        access: accessOf(method, route.url, declared),
+        operation: route.config?.operation === true,
+      });
     }
     if (declared === undefined || declared === 'public') return;
     route.onRequest = [...checksFor(declared, guards), ...[route.onRequest ?? []].flat()];

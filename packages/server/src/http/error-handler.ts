@@ -1,5 +1,6 @@
 import { ApiCode, MSG } from '@fieldpay/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { failure } from './envelope';
 import { AppError, type FailureKind } from '../core/errors';
@@ -15,6 +16,43 @@ const STATUS_OF: Record<FailureKind, number> = {
   tooMany: 429,
 };
 import { describeIssue } from './field-labels';
+
+/**
+ * What the log keeps of an unexpected error: a failed statement's text and the database's error code,
+ * never its bound parameters (Drizzle writes them into the message; they carry names and numbers).
+ */
+export function loggableError(error: Error): Error {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  // the database's own message quotes the offending value ('invalid input syntax …: "139…"'): its code only
+  const cause = error.cause as { code?: string } | undefined;
+  const logged = new Error(`Failed query: ${error.query}`);
+  logged.name = 'DrizzleQueryError';
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  logged.stack = [`${logged.name}: ${logged.message}`, ...frames].join('\n');
+  Object.assign(logged, { code: cause?.code });
+  return logged;
+}
+
+/**
+ * busboy's errors for a multipart body that breaks off or is malformed: plain Errors without a code
+ * (@fastify/multipart itself recognises the first by its text).
+ */
+const BROKEN_MULTIPART = new Set([
+  'Unexpected end of multipart data',
+  'Unexpected end of form',
+  'Malformed part header',
+]);
+
+/** Fastify's `frameworkErrors`: the router's refusals, answered in the envelope like any other. */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send(failure(414, MSG.urlTooLong));
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send(failure(ApiCode.validation, MSG.malformedUrl));
+  } else {
+    reply.status(400).send(failure(ApiCode.validation, MSG.malformedJson));
+  }
+}
 
 /**
  * One error policy: known failures keep their status, code and Chinese message; anything else is
@@ -36,8 +74,13 @@ export function installErrorHandling(app: FastifyInstance): void {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return reply.status(400).send(failure(ApiCode.validation, MSG.malformedJson));
+      case 'FST_MP_PREMATURE_CLOSE':
+        return reply.status(400).send(failure(ApiCode.validation, MSG.uploadIncomplete));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.status(415).send(failure(415, MSG.malformedJson));
+    }
+    if (BROKEN_MULTIPART.has(error.message)) {
+      return reply.status(400).send(failure(ApiCode.validation, MSG.uploadIncomplete));
     }
     if (error.statusCode === 429) {
       return reply.status(429).send(failure(ApiCode.tooMany, MSG.tooManyRequests));
@@ -46,7 +89,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.info({ err: error }, 'client error');
       return reply.status(error.statusCode).send(failure(error.statusCode, MSG.malformedJson));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send(failure(ApiCode.serverError, MSG.serverError));
   });
 

@@ -18,7 +18,17 @@ const FIELD_LABELS: Record<string, string> = {
   pageSize: '每页条数',
   dictCode: '字典编码',
   configKey: '配置键',
-  content: '配置内容',
+  // the configuration value and an article's body share the name
+  content: '内容',
+  title: '标题',
+  author: '作者',
+  cover: '封面',
+  questionList: '题目',
+  subjectType: '题型',
+  subjectName: '题目名称',
+  subjectContent: '题目说明',
+  optionList: '选项',
+  optionContent: '选项内容',
   oldPassword: '原密码',
   newPassword: '新密码',
   confirmPassword: '确认密码',
@@ -69,6 +79,42 @@ const FIELD_LABELS: Record<string, string> = {
   word: '敏感词',
   words: '敏感词',
   readFlag: '阅读状态',
+  projectStatus: '项目状态',
+  downloadType: '导出类型',
+  startTime: '开始时间',
+  endTime: '结束时间',
+  orderField: '排序字段',
+  orderSort: '排序方式',
+  expires: '有效期',
+  location: '位置',
+  msgCaptcha: '短信验证码',
+  fileKey: '文件标识',
+  // projects (spec 1 §3)
+  requestId: '请求编号',
+  taxId: '税源地',
+  projectProjectProjectModel: '基础信息',
+  productArr: '产品',
+  visitTypeList: '服务类型',
+  boyaProjectVisitTypeModel: '服务类型',
+  resourcedArr: '文章或问卷',
+  projectText: '补充信息',
+  description: '描述',
+  steps: '执行步骤',
+  fileList: '附件',
+  remarks: '审核意见',
+  // audit log filters
+  actorName: '操作人',
+  action: '操作',
+  targetType: '记录类型',
+  targetId: '记录编号',
+  // staff, roles and tenants
+  menuIds: '菜单',
+  permCodes: '权限',
+  realname: '真实姓名',
+  roleIds: '角色',
+  keyword: '关键词',
+  company: '公司名称',
+  contracts: '联系人',
 };
 
 const PART_LABELS: Record<string, string> = {
@@ -77,6 +123,9 @@ const PART_LABELS: Record<string, string> = {
   params: '路径参数',
   headers: '请求头',
 };
+
+/** Whether the field has a Chinese name (the bad-input test holds every documented field to it). */
+export const hasFieldLabel = (field: string): boolean => Object.hasOwn(FIELD_LABELS, field);
 
 export function fieldLabel(field: string): string {
   return FIELD_LABELS[field] ?? field;

@@ -1,9 +1,16 @@
 import type { Operation, OperationAnswer } from '@fieldpay/domain';
-import { envelopeOf } from '@fieldpay/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { envelopeOf, noInput, pathParamsOf } from '@fieldpay/domain';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { z } from 'zod';
 import { ok } from './envelope';
 import type { ZodApp } from './types';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** set on the routes registered from a declared operation (registerOperation) */
+    operation?: boolean;
+  }
+}
 
 /** What a handler receives: the input parsed by the operation's schema, and the request it came in. */
 export type OperationHandler<O extends Operation> = (
@@ -12,31 +19,156 @@ export type OperationHandler<O extends Operation> = (
   reply: FastifyReply,
 ) => Promise<OperationAnswer<O>>;
 
+export interface OperationOptions<O extends Operation> {
+  /** the envelope's message; a function when it depends on the answer (e.g. how many were marked read) */
+  message?: string | ((answer: OperationAnswer<O>) => string);
+  /** a per-route rate limit (@fastify/rate-limit), e.g. CREDENTIAL_RATE_LIMIT.rateLimit */
+  rateLimit?: { max: number; timeWindow: string };
+  /** `[]`: the document shows the call needs no token (the public landing page's call) */
+  security?: [];
+}
+
 /**
- * Registers the route of an operation declared in domain: its path, method, access, input and
- * answer schemas (so the OpenAPI document and the validation come from the one declaration), with
- * the handler's result in the success envelope.
+ * The input's schemas by where they travel: the path parameters (`:name` segments) in `params`,
+ * the rest in the query of a GET or the body of a POST. An operation without input declares none.
+ */
+function inputSchemas(operation: Operation): Record<string, z.ZodType> {
+  if (operation.input === noInput) return {};
+  const inputKey = operation.method === 'GET' ? 'querystring' : 'body';
+  const names = pathParamsOf(operation.path);
+  if (names.length === 0) return { [inputKey]: operation.input };
+  if (!(operation.input instanceof z.ZodObject)) {
+    throw new Error(`operation ${operation.path}: path parameters need an object input`);
+  }
+  // a mask of the parameters' keys (zod's pick/omit take the keys as `{ key: true }`)
+  const inPath = Object.fromEntries(names.map((name) => [name, true])) as Record<string, true> & Record<number, never>;
+  const rest = operation.input.omit(inPath);
+  return {
+    params: operation.input.pick(inPath),
+    ...(Object.keys(rest.shape).length > 0 ? { [inputKey]: rest } : {}),
+  };
+}
+
+/**
+ * The route's method, path, access and schemas as an operation declares them (so the OpenAPI
+ * document and the validation come from the one declaration). An operation without input declares
+ * no query or body schema, so a caller may send nothing.
+ */
+export function operationRoute<O extends Operation>(
+  operation: O,
+  options: Pick<OperationOptions<O>, 'rateLimit' | 'security'> = {},
+): Pick<RouteOptions, 'method' | 'url' | 'config' | 'schema'> {
+  return {
+    method: operation.method,
+    url: operation.path,
+    config: {
+      access: operation.access,
+      operation: true,
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    },
+    schema: {
+      tags: [operation.tag],
+      summary: operation.summary,
+      ...inputSchemas(operation),
+      ...(options.security ? { security: options.security } : {}),
+      response: { 200: envelopeOf(operation.answer) },
+    },
+  };
+}
+
+/**
+ * Registers the route of an operation declared in domain, with the handler's result in the success
+ * envelope. Every JSON call is registered this way; the routes registered by hand are the ones in
+ * HAND_REGISTERED_ROUTES below (src/architecture.test.ts and http/route-inventory.test.ts hold them to it).
  */
 export function registerOperation<O extends Operation>(
   app: ZodApp,
   operation: O,
   handler: OperationHandler<O>,
-  options: { message?: string } = {},
+  options: OperationOptions<O> = {},
 ): void {
-  const inputKey = operation.method === 'GET' ? 'querystring' : 'body';
+  const { message } = options;
+  const inPath = pathParamsOf(operation.path).length > 0;
   app.route({
-    method: operation.method,
-    url: operation.path,
-    config: { access: operation.access },
-    schema: {
-      tags: [operation.tag],
-      summary: operation.summary,
-      [inputKey]: operation.input,
-      response: { 200: envelopeOf(operation.answer) },
-    },
-    handler: async (request, reply) => {
-      const input = (operation.method === 'GET' ? request.query : request.body) as z.output<O['input']>;
-      return ok(await handler(input, request, reply), options.message);
+    ...operationRoute(operation, options),
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const carried = operation.method === 'GET' ? request.query : request.body;
+      const input = (inPath ? { ...(carried as object), ...(request.params as object) } : carried) as z.output<
+        O['input']
+      >;
+      const answer = await handler(input, request, reply);
+      return ok(answer, typeof message === 'function' ? message(answer) : message);
     },
   });
 }
+
+/** A route registered without registerOperation, and why it cannot be an operation. */
+export interface HandRegisteredRoute {
+  method: 'GET' | 'POST';
+  /** the route's pattern as Fastify lists it */
+  url: string;
+  /** the source file registering it, relative to src/ */
+  file: string;
+  why: string;
+}
+
+const UPLOAD_WHY = 'multipart/form-data body (files are streamed to storage), not JSON';
+
+/**
+ * The documented exceptions: routes that are not JSON in and JSON out. Each still declares its
+ * access (http/access.ts refuses a route that does not).
+ */
+export const HAND_REGISTERED_ROUTES: readonly HandRegisteredRoute[] = [
+  { method: 'GET', url: '/', file: 'app.ts', why: 'the console page (index.html), not part of the API' },
+  {
+    method: 'GET',
+    url: '/api/health',
+    file: 'platform/system/routes.ts',
+    why: 'health probe, hidden from the document',
+  },
+  {
+    method: 'GET',
+    url: '/api/dev/sms-outbox',
+    file: 'platform/system/routes.ts',
+    why: 'development only (absent in production), no declared answer',
+  },
+  {
+    method: 'GET',
+    url: '/platform/v2/queryPerm',
+    file: 'platform/auth/routes.ts',
+    why: 'answers the cached JSON text as is; registered from its declared operation (operationRoute)',
+  },
+  {
+    method: 'GET',
+    url: '/enterprise/v2/queryPerm',
+    file: 'platform/auth/routes.ts',
+    why: 'answers the cached JSON text as is; registered from its declared operation (operationRoute)',
+  },
+  { method: 'POST', url: '/api/resource/upload/upload', file: 'platform/files/routes.ts', why: UPLOAD_WHY },
+  { method: 'POST', url: '/api/resource/upload/sourceUpload', file: 'platform/files/routes.ts', why: UPLOAD_WHY },
+  {
+    method: 'POST',
+    url: '/api/resource/upload/uploadWithWatermark',
+    file: 'platform/files/routes.ts',
+    why: UPLOAD_WHY,
+  },
+  { method: 'POST', url: '/api/resource/upload/uploadOut', file: 'platform/files/routes.ts', why: UPLOAD_WHY },
+  {
+    method: 'GET',
+    url: '/api/resource/file/:tenantId/:fileKey',
+    file: 'platform/files/routes.ts',
+    why: 'streams the stored file; the file is named in the path',
+  },
+  {
+    method: 'GET',
+    url: '/api/sys/downloadCache/download',
+    file: 'platform/exports/routes.ts',
+    why: 'streams the export workbook',
+  },
+  {
+    method: 'GET',
+    url: '/api/sys/lookup/:kind',
+    file: 'platform/lookups/routes.ts',
+    why: 'hidden fallback answering 查询类型不存在 for a kind outside the catalogue',
+  },
+];

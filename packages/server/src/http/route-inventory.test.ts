@@ -12,7 +12,8 @@ import {
 } from '../../test/app';
 import { installAccessControl, type RouteAccess, type RouteInventoryEntry, routeInventory } from './access';
 import { createGuards } from '../platform/auth/guards';
-import { PUBLIC_ROUTES } from './public-routes';
+import { HAND_REGISTERED_ROUTES } from './operation';
+import { isUnderPublicPrefix, PUBLIC_ROUTES } from './public-routes';
 
 const t = useTestApp();
 
@@ -121,5 +122,21 @@ describe('access declarations', () => {
     expect(wrongSide.json()).toMatchObject({ code: ApiCode.forbidden, message: MSG.wrongSide });
     const operatorOnly = await t.app.inject({ method: 'GET', url: '/api/sys2/audit/list', headers });
     expect(operatorOnly.json()).toMatchObject({ code: ApiCode.forbidden, message: MSG.forbidden });
+  });
+});
+
+describe('routes come from operations', () => {
+  it('every route declaring access is registered from an operation, or is a documented hand-registered route', () => {
+    const listed = new Set(HAND_REGISTERED_ROUTES.map((route) => `${route.method} ${route.url}`));
+    // the API document's own pages (/api/docs) are the swagger plugin's
+    const byHand = routeInventory(t.app).filter(
+      (route) =>
+        route.method !== 'HEAD' && route.access !== null && !route.operation && !isUnderPublicPrefix(route.url),
+    );
+    expect(byHand.map(label).filter((name) => !listed.has(name))).toEqual([]);
+    // the list names only routes that exist (the console page only once the web app is built)
+    const existing = new Set(routeInventory(t.app).map(label));
+    expect([...listed].filter((name) => !existing.has(name) && name !== 'GET /')).toEqual([]);
+    expect(routeInventory(t.app).filter((route) => route.operation).length).toBeGreaterThan(40);
   });
 });

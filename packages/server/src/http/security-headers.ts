@@ -1,16 +1,23 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
+/** The CSP source that allows exactly one inline script body. */
+export const inlineScriptHash = (body: string): string =>
+  `'sha256-${crypto.createHash('sha256').update(body).digest('base64')}'`;
+
 /**
- * helmet's headers for a single-page console (antd's inline styles, the inline runtime config).
- * @fastify/helmet rebuilds helmet's middleware on every request; the headers never change, so we
- * let helmet compute them once and set the same set on every reply (see bench/api.ts).
+ * helmet's headers for a single-page console. Scripts: our own files, and the one inline script
+ * (the runtime config in index.html) by its hash; the config is fixed for the process, so the
+ * hash is too and no per-request nonce is needed. Styles keep 'unsafe-inline' (antd's inline
+ * styles). @fastify/helmet rebuilds helmet's middleware on every request; the headers never
+ * change, so we let helmet compute them once and set the same set on every reply (see bench/api.ts).
  */
-const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
+const helmetOptions = (inlineScriptHashes: readonly string[]): Parameters<typeof helmet>[0] => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'", ...inlineScriptHashes],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       workerSrc: ["'self'", 'blob:'],
@@ -18,9 +25,9 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
       upgradeInsecureRequests: null,
     },
   },
-};
+});
 
-export function securityHeaders(): Record<string, string> {
+export function securityHeaders(inlineScriptHashes: readonly string[] = []): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => {
@@ -30,12 +37,12 @@ export function securityHeaders(): Record<string, string> {
       delete headers[name.toLowerCase()];
     },
   };
-  helmet(HELMET_OPTIONS)({} as never, response as never, () => undefined);
+  helmet(helmetOptions(inlineScriptHashes))({} as never, response as never, () => undefined);
   return headers;
 }
 
-export function installSecurityHeaders(app: FastifyInstance): void {
-  const headers = securityHeaders();
+export function installSecurityHeaders(app: FastifyInstance, inlineScriptHashes: readonly string[] = []): void {
+  const headers = securityHeaders(inlineScriptHashes);
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });

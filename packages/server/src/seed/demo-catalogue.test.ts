@@ -2,13 +2,14 @@ import { LOOKUP_KINDS, type LookupKind } from '@fieldpay/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login, useTestApp } from '../../test/app';
 import { askLookup } from '../../test/lookups';
-import { DEMO_ACCOUNTS, seedDemoData } from './demo';
+import { DEMO_ACCOUNTS, seedDemo } from './demo';
 
 const t = useTestApp();
 
 describe('demo data behind the remote selects', () => {
   beforeAll(async () => {
-    expect(await seedDemoData(t.database.db)).toBe(true);
+    // the projects come through the services, as in `npm start`
+    expect(await seedDemo(t.services, t.modules)).toBe(true);
   });
 
   it('gives every lookup something to show the platform operator', async () => {

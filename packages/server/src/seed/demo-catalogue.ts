@@ -1,11 +1,12 @@
 /**
  * Demo rows behind the remote-select lookups: bank branches, tax sources, bank platforms and
- * accounts, terminals and customers, products and authorisations, natural persons on projects,
+ * accounts, terminals and customers, products and authorisations, natural persons (their projects
+ * come with the projects, demo-projects.ts),
  * agreements and signers, tags and labels, WeChat share chains. Realistic zh_CN names; drawn
  * from the faker instance seedDemoData has already seeded, so every run makes the same rows.
  */
 import { fakerZH_CN as faker } from '@faker-js/faker';
-import { asc, inArray, ne } from 'drizzle-orm';
+import { asc, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import {
   articleShares,
@@ -23,9 +24,6 @@ import {
   persons,
   productAuthorisations,
   products,
-  projectDataRelations,
-  projectPersons,
-  projects,
   tags,
   taxSources,
   tenants,
@@ -263,19 +261,6 @@ export async function seedCatalogueData(tx: DbOrTx): Promise<void> {
     })
     .from(enterprises)
     .orderBy(asc(enterprises.id));
-  const projectRows = await tx
-    .select({
-      id: projects.id,
-      tenantId: projects.tenantId,
-      enterpriseId: projects.enterpriseId,
-      projectName: projects.projectName,
-    })
-    .from(projects)
-    .orderBy(asc(projects.id));
-
-  // a quarter of the projects run tasks only, outside the full-process environment
-  const tasksOnly = projectRows.filter(() => faker.number.int({ min: 0, max: 3 }) === 0).map((p) => p.id);
-  if (tasksOnly.length) await tx.update(projects).set({ processed: 0 }).where(inArray(projects.id, tasksOnly));
 
   for (const [tenantIndex, tenant] of tenantRows.entries()) {
     await tx
@@ -481,46 +466,6 @@ export async function seedCatalogueData(tx: DbOrTx): Promise<void> {
           };
         }),
       );
-
-      for (const project of projectRows.filter((p) => p.enterpriseId === enterprise.id)) {
-        const [projectAgreement] = await tx
-          .insert(contracts)
-          .values({
-            ...owner,
-            contractSn: `XM${project.id}0001`,
-            contractName: `${project.projectName}服务协议`,
-            type: 2,
-          })
-          .returning({ id: contracts.id });
-        const crew = faker.helpers.arrayElements(people, { min: 3, max: 8 });
-        await tx.insert(projectPersons).values(
-          crew.map((person) => ({
-            ...owner,
-            projectId: project.id,
-            personId: person.id,
-            status: faker.number.int({ min: 0, max: 5 }) === 0 ? 2 : 1,
-          })),
-        );
-        for (const person of crew) {
-          agreementRows.push({
-            ...owner,
-            contractId: projectAgreement.id,
-            personId: person.id,
-            contractSn: `XY${tenant.id}${String(agreementSn++).padStart(7, '0')}`,
-            signedAt:
-              faker.number.int({ min: 0, max: 4 }) === 0
-                ? null
-                : faker.date.between({ from: '2026-01-01', to: '2026-11-15' }),
-          });
-        }
-        // some projects are also shown on another platform (their data-relation)
-        const others = tenantRows.filter((t) => t.id !== tenant.id);
-        if (others.length && faker.number.int({ min: 0, max: 3 }) === 0) {
-          await tx
-            .insert(projectDataRelations)
-            .values({ tenantId: faker.helpers.arrayElement(others).id, projectId: project.id });
-        }
-      }
     }
     await tx.insert(personAgreements).values(agreementRows);
   }

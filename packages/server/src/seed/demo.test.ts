@@ -1,13 +1,15 @@
 import { isUnifiedSocialCreditCode } from '@fieldpay/domain';
 import { describe, expect, it } from 'vitest';
 import { authHeaders, login, useTestApp } from '../../test/app';
-import { DEMO_ACCOUNTS, fakeCreditCode, seedDemoData } from './demo';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { projectOperationLogs, projects } from '../db/schema';
+import { DEMO_ACCOUNTS, fakeCreditCode, seedDemo, seedDemoData } from './demo';
 
 const t = useTestApp();
 
 describe('demo data', () => {
   it('seeds once, and the README accounts log in with the right scope', async () => {
-    expect(await seedDemoData(t.database.db)).toBe(true);
+    expect(await seedDemo(t.services, t.modules)).toBe(true);
     expect(await seedDemoData(t.database.db)).toBe(false);
 
     const admin = await login(
@@ -47,7 +49,38 @@ describe('demo data', () => {
       url: '/api/sys/project/countByStatus?status=4',
       headers: authHeaders(enterprise),
     });
-    expect(running.json().result).toBe(1);
+    expect(running.json().result).toBe(2);
+  });
+
+  it('made its projects through the services: every reachable status, real dates, no end before the start', async () => {
+    const rows = await t.database.db.select().from(projects).orderBy(asc(projects.id));
+    expect(new Set(rows.map((row) => row.projectStatus))).toEqual(new Set([0, 1, 2, 3, 4, 6]));
+    // created over months, not in one second
+    const created = rows.map((row) => row.createdAt.getTime());
+    expect(Math.max(...created) - Math.min(...created)).toBeGreaterThan(90 * 86_400_000);
+    const today = new Date('2026-11-21T10:00:00+08:00').getTime();
+    for (const row of rows) {
+      expect(row.startTime && row.endTime && row.startTime < row.endTime, row.projectName).toBe(true);
+      expect(row.createdAt.getTime()).toBeLessThanOrEqual(today);
+      if (row.projectStatus === 2) {
+        expect(row.stopTime && row.startTime && row.stopTime > row.startTime && row.stopTime.getTime() <= today).toBe(
+          true,
+        );
+      } else {
+        expect(row.stopTime).toBeNull();
+      }
+      if (row.projectStatus === 4 || row.projectStatus === 3) expect(row.endTime?.getTime()).toBeGreaterThan(today);
+    }
+    // each project's history is in its log, oldest first
+    const [{ n }] = await t.database.db
+      .select({ n: count() })
+      .from(projectOperationLogs)
+      .where(and(eq(projectOperationLogs.action, 'create'), gt(projectOperationLogs.projectId, 0)));
+    expect(n).toBe(rows.length);
+    const outOfOrder = await t.database.db.execute(sql`
+      select 1 from project_operation_logs a join project_operation_logs b
+        on a.project_id = b.project_id and a.id < b.id and a.created_at > b.created_at limit 1`);
+    expect(outOfOrder.rows).toHaveLength(0);
   });
 
   it('credit codes pass the GB 32100 checksum', () => {

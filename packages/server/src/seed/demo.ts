@@ -2,8 +2,10 @@ import { fakerZH_CN as faker } from '@faker-js/faker';
 import { USCC_TYPES_BY_AUTHORITY, usccCheckChar } from '@fieldpay/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { enterpriseMembers, enterprises, notices, projects, roles, tenants, userRoles, users } from '../db/schema';
+import { enterpriseMembers, enterprises, notices, roles, tenants, userRoles, users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
+import type { ModuleDefinition } from '../platform/modules';
+import type { Services } from '../services';
 import { seedCatalogueData } from './demo-catalogue';
 import { BUILT_IN_ROLES } from './reference-data';
 import { ensureBuiltInRoles } from './reference';
@@ -116,7 +118,8 @@ function demoStaffNotices(tenantId: number, userId: number) {
 
 /**
  * Realistic zh_CN demo data for an empty database: tenants, enterprises, platform staff and
- * enterprise users (one of them on two platforms), projects in every status, a few notices.
+ * enterprise users (one of them on two platforms), a few notices. Projects come through the
+ * projects' services afterwards (demo-projects.ts).
  * Deterministic (fixed faker seed) so screenshots and demos look the same everywhere.
  */
 export async function seedDemoData(db: DbOrTx): Promise<boolean> {
@@ -227,20 +230,6 @@ export async function seedDemoData(db: DbOrTx): Promise<boolean> {
         await tx
           .insert(enterpriseMembers)
           .values({ userId: member.id, enterpriseId: enterprise.id, tenantId, roleId: enterpriseRole });
-        const projectCount = company === demoCompany ? 7 : faker.number.int({ min: 1, max: 5 });
-        for (let p = 0; p < projectCount; p++) {
-          const start = faker.date.between({ from: '2026-01-01', to: '2026-10-31' });
-          await tx.insert(projects).values({
-            tenantId,
-            enterpriseId: enterprise.id,
-            projectSn: `XM${tenantId}${String(sn++).padStart(7, '0')}`,
-            projectName: `${faker.helpers.arrayElement(['心血管', '慢病管理', '疫苗', '眼科', '口腔护理', '肿瘤'])}${faker.helpers.arrayElement(['学术推广', '市场调研', '患者教育', '终端拜访', '药店动销'])}项目`,
-            // the demo company has one project in each status; others mostly in progress
-            projectStatus: company === demoCompany ? p : faker.helpers.arrayElement([0, 2, 4, 4, 4, 6]),
-            startTime: start,
-            endTime: new Date(start.getTime() + faker.number.int({ min: 30, max: 180 }) * 86_400_000),
-          });
-        }
         if (company === demoCompany) {
           await tx.insert(notices).values(demoEnterpriseNotices(tenantId, demoUser.id, company.name, sn));
         }
@@ -248,5 +237,19 @@ export async function seedDemoData(db: DbOrTx): Promise<boolean> {
     }
     await seedCatalogueData(tx);
   });
+  return true;
+}
+
+/**
+ * The demo data: the base rows above, then each module's demo step in module-list order, each in
+ * a withSystem scope of its own name. False when the database already had users. `modules` is the
+ * list app.ts registers, handed in by the entrypoint.
+ */
+export async function seedDemo(services: Services, modules: readonly ModuleDefinition[]): Promise<boolean> {
+  const { scopes } = services.ctx;
+  if (!(await scopes.withSystem('demo data of every tenant', seedDemoData))) return false;
+  for (const { demo } of modules) {
+    if (demo) await demo.run(services, (work) => scopes.withSystem(demo.reason, work));
+  }
   return true;
 }

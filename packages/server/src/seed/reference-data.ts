@@ -6,7 +6,6 @@ import {
   ENTERPRISE_AGREEMENT_STATUS,
   ENTERPRISE_STATUS,
   INVOICE_RECIPIENT_STATUS,
-  PARENT_VISIT_TYPE_NAMES,
   PAY_STATUS_LIST_READING,
   PERMISSION_CODES,
   PERMISSIONS,
@@ -18,15 +17,14 @@ import {
   SETTLEMENT_AUDIT_STATUS,
   type Side,
   type StatusDictionary,
-  TASK_TYPE_PARENTS,
   TASK_TYPES,
-  type TaskTypeId,
   VOUCHER_STATUS,
 } from '@fieldpay/domain';
+import type { MenuEntry } from '../platform/modules';
 
 /**
  * Reference data every installation has: permission rows, menus, dictionaries and config values.
- * Applied (idempotently) at every start, so adding a screen's menu entry is one line here.
+ * Applied (idempotently) at every start, with the modules' own parts (menus, seed rows) handed in.
  */
 
 export interface PermissionSeed {
@@ -52,40 +50,19 @@ export const builtInRoleCodes = (side: Side, isOperator: boolean): PermissionCod
     return (permission.side === 'both' || permission.side === side) && (isOperator || !permission.platformOperatorOnly);
   });
 
-export interface MenuSeed {
-  name: string;
-  url: string;
-  component?: string;
-  remarks?: string;
-  icon?: string;
-  /** hidden from menus but routable */
-  hidden?: boolean;
+/** A menu entry of the platform's own screens: these alone may be the platform operator's only. */
+export interface MenuSeed extends Omit<MenuEntry, 'children'> {
   /** only the platform operator (tenant 0) */
   platformOnly?: boolean;
   children?: MenuSeed[];
 }
-
-const dashboard: MenuSeed = {
-  name: '首页',
-  url: '/dashboard',
-  icon: 'HomeOutlined',
-  children: [
-    {
-      name: '数据概览',
-      url: '/dashboard/overview',
-      icon: 'DashboardOutlined',
-      children: [
-        { name: '分析页', url: '/dashboard/analysis', component: 'DashboardAnalysis', remarks: 'dashboardAnalysis' },
-      ],
-    },
-  ],
-};
 
 const notice: MenuSeed = {
   name: '通知',
   url: '/notice',
   icon: 'BellOutlined',
   hidden: true,
+  position: 90,
   children: [
     {
       name: '通知中心',
@@ -98,31 +75,18 @@ const notice: MenuSeed = {
   ],
 };
 
-const projectManage: MenuSeed = {
-  name: '项目管理',
-  url: '/projectManage',
-  icon: 'ProjectOutlined',
-  children: [
-    {
-      name: '项目中心',
-      url: '/projectManage/project',
-      icon: 'AppstoreOutlined',
-      children: [
-        { name: '项目列表', url: '/projectManage/project/list', component: 'ProjectList', remarks: 'projectList' },
-      ],
-    },
-  ],
-};
-
-/** Three levels per side: top item, group, page. */
-export const MENUS: Record<Side, MenuSeed[]> = {
+/**
+ * The platform's own screens, three levels per side: top item, group, page. The business areas'
+ * screens come from their modules (ModuleDefinition.menus); top items stand by `position`: the
+ * platform's from 50 on, so an area's items (0 to 49) come first.
+ */
+export const PLATFORM_MENUS: Record<Side, MenuSeed[]> = {
   platform: [
-    dashboard,
-    projectManage,
     {
       name: '数据管理',
       url: '/dataManagement',
       icon: 'DatabaseOutlined',
+      position: 60,
       children: [
         {
           name: '日志管理',
@@ -143,7 +107,9 @@ export const MENUS: Record<Side, MenuSeed[]> = {
       name: '系统管理',
       url: '/system',
       icon: 'SettingOutlined',
-      platformOnly: true,
+      // tenant staff see its 账号权限 group; the other groups are the operator's only, and come first
+      // so the operator's 系统管理 still opens on 敏感词管理
+      position: 80,
       children: [
         {
           name: '内容安全',
@@ -175,17 +141,69 @@ export const MENUS: Record<Side, MenuSeed[]> = {
             },
           ],
         },
+        {
+          name: '平台管理',
+          url: '/system/tenant',
+          icon: 'TeamOutlined',
+          platformOnly: true,
+          children: [
+            {
+              name: '平台列表',
+              url: '/system/tenant/list',
+              component: 'TenantList',
+              remarks: 'tenantList',
+              permission: 'sysTenant:list:view',
+              platformOnly: true,
+            },
+          ],
+        },
+        {
+          name: '日志审计',
+          url: '/system/log',
+          icon: 'AuditOutlined',
+          platformOnly: true,
+          children: [
+            {
+              name: '审计日志',
+              url: '/system/log/audit',
+              component: 'AuditLog',
+              remarks: 'auditLog',
+              permission: 'sysAudit:list:view',
+              platformOnly: true,
+            },
+          ],
+        },
+        {
+          name: '账号权限',
+          url: '/system/account',
+          icon: 'UserOutlined',
+          children: [
+            {
+              name: '员工账号',
+              url: '/system/account/staff',
+              component: 'StaffList',
+              remarks: 'staffList',
+              permission: 'sysUser:list:view',
+            },
+            {
+              name: '角色管理',
+              url: '/system/account/roles',
+              component: 'RoleList',
+              remarks: 'roleList',
+              permission: 'sysRole:list:view',
+            },
+          ],
+        },
       ],
     },
     notice,
   ],
   enterprise: [
-    dashboard,
-    projectManage,
     {
       name: '企业中心',
       url: '/company',
       icon: 'BankOutlined',
+      position: 60,
       children: [
         {
           name: '登录管理',
@@ -342,22 +360,6 @@ export const BUILT_IN_ROLES = {
 };
 
 export const PLATFORM_TENANT = { id: 0, name: '灵活用工结算平台', company: '平台运营中心', contracts: '' };
-
-export interface TaskTypeSeed {
-  code: string;
-  name: string;
-  parentCode: string | null;
-}
-
-/** Task types for the task-type lookup: the parents first, then every type with its parent. */
-export const TASK_TYPE_SEEDS: TaskTypeSeed[] = [
-  ...Object.entries(PARENT_VISIT_TYPE_NAMES).map(([code, name]) => ({ code, name, parentCode: null })),
-  ...(Object.entries(TASK_TYPES) as [TaskTypeId, string][]).map(([code, name]) => ({
-    code,
-    name,
-    parentCode: TASK_TYPE_PARENTS[code] ?? null,
-  })),
-];
 
 /**
  * The sensitive-word list a new installation starts with (the operator edits it on 敏感词管理): words

@@ -10,24 +10,23 @@ import {
   roleMenus,
   rolePermissions,
   roles,
-  taskTypes,
   tenants,
 } from '../db/schema';
+import type { MenuEntry, ModuleDefinition } from '../platform/modules';
 import { seedSensitiveWords } from '../platform/sensitive-words/service';
 import {
   BUILT_IN_ROLES,
   CONFIGS,
   DICTS,
-  MENUS,
   type MenuSeed,
   builtInRoleCodes,
   PERMISSION_ROWS,
+  PLATFORM_MENUS,
   PLATFORM_TENANT,
   SENSITIVE_WORD_SEEDS,
-  TASK_TYPE_SEEDS,
 } from './reference-data';
 
-/** Screens only the platform operator (tenant 0) sees. */
+/** Screens only the platform operator (tenant 0) sees: the platform's own, never a module's. */
 const PLATFORM_ONLY_URLS = new Set<string>();
 const collectPlatformOnly = (seeds: MenuSeed[]) => {
   for (const seed of seeds) {
@@ -35,9 +34,39 @@ const collectPlatformOnly = (seeds: MenuSeed[]) => {
     collectPlatformOnly(seed.children ?? []);
   }
 };
-collectPlatformOnly(MENUS.platform);
+collectPlatformOnly(PLATFORM_MENUS.platform);
 
-async function upsertMenus(tx: DbOrTx, side: Side, seeds: MenuSeed[], parentId: number | null, out: number[]) {
+/** Whether a platform-side screen is the platform operator's only (never granted to a tenant's roles). */
+export const isPlatformOnlyMenu = (url: string): boolean => PLATFORM_ONLY_URLS.has(url);
+
+/** The built-in roles' codes: never edited or deleted on the role screen, re-granted at every start. */
+export const BUILT_IN_ROLE_CODES: ReadonlySet<string> = new Set(Object.values(BUILT_IN_ROLES).map((role) => role.code));
+
+/** Top items without a position stand after the positioned ones. */
+const UNPLACED = Number.MAX_SAFE_INTEGER;
+
+/** `entries` added to `into`: an entry whose url is there already has its children merged into it. */
+function mergeMenus(into: MenuSeed[], entries: readonly MenuEntry[]): MenuSeed[] {
+  const merged = into.map((entry) => ({ ...entry }));
+  for (const entry of entries) {
+    const same = merged.find((existing) => existing.url === entry.url);
+    if (!same) merged.push({ ...entry });
+    else same.children = mergeMenus(same.children ?? [], entry.children ?? []);
+  }
+  return merged;
+}
+
+/** The menu tree of a side: the platform's own screens and the modules' (in module-list order), top items by position. */
+export function menuTree(side: Side, modules: readonly ModuleDefinition[]): MenuSeed[] {
+  const tree = modules.reduce(
+    (entries, module) => mergeMenus(entries, module.menus?.[side] ?? []),
+    mergeMenus([], PLATFORM_MENUS[side]),
+  );
+  // a stable sort: items of the same position keep the order they were contributed in
+  return tree.sort((a, b) => (a.position ?? UNPLACED) - (b.position ?? UNPLACED));
+}
+
+async function upsertMenus(tx: DbOrTx, side: Side, seeds: readonly MenuSeed[], parentId: number | null, out: number[]) {
   for (const [index, seed] of seeds.entries()) {
     const values = {
       side,
@@ -49,6 +78,7 @@ async function upsertMenus(tx: DbOrTx, side: Side, seeds: MenuSeed[], parentId: 
       icon: seed.icon ?? '',
       isOpen: seed.hidden ? 0 : 1,
       sort: index,
+      permission: seed.permission ?? '',
     };
     const [row] = await tx
       .insert(menus)
@@ -100,7 +130,11 @@ export async function ensureBuiltInRoles(tx: DbOrTx, tenantId: number): Promise<
   }
 }
 
-export async function applyReferenceData(db: DbOrTx): Promise<void> {
+/**
+ * The platform's reference rows and the modules' parts (menus, `seed` steps in module-list order),
+ * all idempotent. `modules` is the list app.ts registers, handed in by the entrypoint.
+ */
+export async function applyReferenceData(db: DbOrTx, modules: readonly ModuleDefinition[]): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(tenants).values(PLATFORM_TENANT).onConflictDoNothing();
     for (const permission of PERMISSION_ROWS) {
@@ -111,7 +145,7 @@ export async function applyReferenceData(db: DbOrTx): Promise<void> {
     }
     for (const side of ['platform', 'enterprise'] as const) {
       const kept: number[] = [];
-      await upsertMenus(tx, side, MENUS[side], null, kept);
+      await upsertMenus(tx, side, menuTree(side, modules), null, kept);
       // a screen removed from the seed leaves the menus too
       await tx.delete(menus).where(and(eq(menus.side, side), notInArray(menus.id, kept)));
     }
@@ -123,10 +157,7 @@ export async function applyReferenceData(db: DbOrTx): Promise<void> {
       await tx.delete(dictItems).where(eq(dictItems.dictCode, dict.code));
       await tx.insert(dictItems).values(dict.items.map((item, sort) => ({ dictCode: dict.code, ...item, sort })));
     }
-    for (const [sort, seed] of TASK_TYPE_SEEDS.entries()) {
-      const values = { ...seed, sort };
-      await tx.insert(taskTypes).values(values).onConflictDoUpdate({ target: taskTypes.code, set: values });
-    }
+    for (const module of modules) await module.seed?.(tx);
     // operators may have edited config values; only missing keys are added
     await tx
       .insert(configs)

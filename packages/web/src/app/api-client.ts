@@ -2,7 +2,7 @@
  * The console's HTTP client, wired here to the session store, the toasts and the injected config:
  * `api/` holds the generic client and knows nothing of the app (src/architecture.test.ts).
  */
-import { createCall } from '../api/call';
+import { createCalls } from '../api/call';
 import { createHttpClient } from '../api/http';
 import { signSecret } from './app-config';
 import { endSession } from './end-session';
@@ -17,5 +17,5 @@ export const http = createHttpClient({
   signSecret,
 });
 
-/** Typed calls of operations declared in domain (api/call.ts). */
-export const call = createCall(http, notifier);
+/** Typed calls of operations declared in domain (api/call.ts); callWithMessage also answers the envelope's message. */
+export const { call, callWithMessage } = createCalls(http, notifier);

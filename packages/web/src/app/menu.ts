@@ -9,6 +9,10 @@ export const DASHBOARD_PATH = '/dashboard/analysis';
 export const NOTICE_PATH = '/notice';
 export const NOTICE_LIST_PATH = '/notice/view/list';
 export const CHANGE_PASSWORD_PATH = '/company/loginManage/password';
+/** the platform side's own password change (a reset password must be changed here first) */
+export const PLATFORM_CHANGE_PASSWORD_PATH = '/account/password';
+export const changePasswordPath = (side: Side): string =>
+  side === 'platform' ? PLATFORM_CHANGE_PASSWORD_PATH : CHANGE_PASSWORD_PATH;
 export const DOWNLOAD_LOG_PATH = '/dataManagement/logManagement/downloadLog';
 export const ORDER_GENERATE_CACHE_PATH = '/company/catchSystem/orderGenerateCache';
 export const APP_UPLOAD_PATH = '/appUpload';
@@ -17,6 +21,7 @@ export const APP_UPLOAD_PATH = '/appUpload';
 export const FIXED_PAGES: Readonly<Record<string, { component: string; title: string; side?: Side }>> = {
   [DASHBOARD_PATH]: { component: 'DashboardAnalysis', title: '首页' },
   [CHANGE_PASSWORD_PATH]: { component: 'ChangePassword', title: '修改密码', side: 'enterprise' },
+  [PLATFORM_CHANGE_PASSWORD_PATH]: { component: 'ChangePassword', title: '修改密码', side: 'platform' },
 };
 
 /** Spec routes that exist only for users whose menu holds them: elsewhere 暂无页面权限. */

@@ -1,11 +1,17 @@
 import type { Envelope, Page } from '@fieldpay/domain';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HttpClient } from '../api/http';
 import { REMOTE_SELECT_DEBOUNCE_MS, RemoteSelect } from './RemoteSelect';
 
 /** The fake http client: every GET is recorded and answered by `answer` (or left pending). */
 const client = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('../app/api-client', () => ({ http: client }));
+vi.mock('../app/api-client', async () => {
+  // the typed calls of the app, over the fake client
+  const { createCalls } = await import('../api/call');
+  const notifier = { warning: () => undefined, error: () => undefined };
+  return { http: client, ...createCalls(client as unknown as HttpClient, () => notifier) };
+});
 
 interface Call {
   url: string;
@@ -194,7 +200,18 @@ describe('RemoteSelect', () => {
     render(<RemoteSelect kind="enterprise" />);
     open();
     await answer(calls[0], {
-      records: [{ value: 9, label: '杭州星联医药科技有限公司', status: 2 }],
+      records: [
+        {
+          value: 9,
+          label: '杭州星联医药科技有限公司',
+          id: 9,
+          name: '杭州星联医药科技有限公司',
+          enterpriseSn: 'E0009',
+          tenantId: 1,
+          tenantName: '华东灵活用工平台',
+          status: 2,
+        },
+      ],
       total: 1,
     });
     expect(shownOptions()).toEqual([{ text: '【已禁用】杭州星联医药科技有限公司', disabled: true }]);

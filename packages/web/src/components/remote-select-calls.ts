@@ -1,6 +1,6 @@
 /** RemoteSelect's lookups: GET /api/sys/lookup/{kind} (catalogue in @fieldpay/domain). */
-import type { LookupFilters, LookupKind, LookupRecord, Page } from '@fieldpay/domain';
-import { http } from '../app/api-client';
+import { type LookupFilters, type LookupKind, type LookupRecord, lookupOperation, type Page } from '@fieldpay/domain';
+import { call } from '../app/api-client';
 
 export interface LookupRequest<K extends LookupKind> {
   filters: Partial<LookupFilters<K>>;
@@ -16,10 +16,5 @@ export async function fetchLookup<K extends LookupKind>(
   kind: K,
   request: LookupRequest<K>,
 ): Promise<Page<LookupRecord<K>>> {
-  const answer = await http.get<Page<LookupRecord<K>>>(`/api/sys/lookup/${kind}`, {
-    ...request.filters,
-    pageNo: request.pageNo,
-    pageSize: request.pageSize,
-  });
-  return answer.result;
+  return call(lookupOperation(kind), { ...request.filters, pageNo: request.pageNo, pageSize: request.pageSize });
 }

@@ -16,6 +16,8 @@ export const menus = pgTable(
     /** 1 shown in menus, 0 hidden but routable (the notice page) */
     isOpen: smallint('is_open').notNull().default(1),
     sort: integer('sort').notNull().default(0),
+    /** a page: the PERMISSIONS code guarding its list; the codes of the same area hang below it in role settings */
+    permission: varchar('permission', { length: 64 }).notNull().default(''),
   },
   (t) => [
     uniqueIndex('menus_side_url').on(t.side, t.url),

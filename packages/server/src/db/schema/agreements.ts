@@ -1,4 +1,4 @@
-import { createdAtColumn, enterpriseIdColumn, idColumn, tenantIdColumn } from './columns';
+import { enterpriseOwnedColumns, tenantOwnedColumns } from './columns';
 import { index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { persons } from './persons';
 import { enterprises } from './tenancy';
@@ -10,15 +10,13 @@ import { enterprises } from './tenancy';
 export const contracts = pgTable(
   'contracts',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
+    ...tenantOwnedColumns(),
     /** null for platform agreements (type 1) */
     enterpriseId: integer('enterprise_id').references(() => enterprises.id),
     contractSn: varchar('contract_sn', { length: 32 }).notNull(),
     contractName: varchar('contract_name', { length: 100 }).notNull(),
     /** 1 platform agreement, 2 project agreement (PERSON_AGREEMENT_TYPES) */
     type: smallint('type').notNull(),
-    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('contracts_tenant_sn').on(t.tenantId, t.contractSn),
@@ -30,12 +28,9 @@ export const contracts = pgTable(
 export const contractEnterprises = pgTable(
   'contract_enterprises',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
-    enterpriseId: enterpriseIdColumn(),
+    ...enterpriseOwnedColumns(),
     name: varchar('name', { length: 100 }).notNull(),
     taxNumber: varchar('tax_number', { length: 20 }).notNull(),
-    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('contract_enterprises_tenant_tax').on(t.tenantId, t.taxNumber)],
 );
@@ -44,13 +39,10 @@ export const contractEnterprises = pgTable(
 export const contractPersons = pgTable(
   'contract_persons',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
-    enterpriseId: enterpriseIdColumn(),
+    ...enterpriseOwnedColumns(),
     name: varchar('name', { length: 32 }).notNull(),
     phone: varchar('phone', { length: 11 }).notNull(),
     status: smallint('status').notNull().default(0),
-    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('contract_persons_tenant_enterprise_phone').on(t.tenantId, t.enterpriseId, t.phone),
@@ -63,8 +55,7 @@ export const contractPersons = pgTable(
 export const personAgreements = pgTable(
   'person_agreements',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
+    ...tenantOwnedColumns(),
     /** the enterprise of a project agreement; null for platform agreements */
     enterpriseId: integer('enterprise_id').references(() => enterprises.id),
     contractId: integer('contract_id')
@@ -75,7 +66,6 @@ export const personAgreements = pgTable(
       .references(() => persons.id),
     contractSn: varchar('contract_sn', { length: 40 }).notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }),
-    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('person_agreements_tenant_sn').on(t.tenantId, t.contractSn),

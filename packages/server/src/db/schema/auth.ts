@@ -1,4 +1,4 @@
-import { createdAtColumn, idColumn, tenantIdColumn } from './columns';
+import { createdAtColumn, idColumn, tenantIdColumn, tenantOwnedColumns } from './columns';
 import {
   index,
   integer,
@@ -32,6 +32,8 @@ export const users = pgTable(
     phoneVerifyStatus: smallint('phone_verify_status').notNull().default(0),
     createdAt: createdAtColumn(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** 1 after an administrator reset the password: the one-time password must be changed at next sign-in */
+    mustChangePassword: smallint('must_change_password').notNull().default(0),
   },
   (t) => [uniqueIndex('users_side_username').on(t.side, t.username)],
 );
@@ -100,7 +102,7 @@ export const sessions = pgTable(
 export const desensitizationTokens = pgTable(
   'desensitization_tokens',
   {
-    id: idColumn(),
+    ...tenantOwnedColumns(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     userId: integer('user_id')
       .notNull()
@@ -108,12 +110,10 @@ export const desensitizationTokens = pgTable(
     sessionId: integer('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    tenantId: tenantIdColumn(),
     /** what the token unlocks; 'unmask' is the only scope so far */
     scope: varchar('scope', { length: 32 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('desensitization_tokens_token_hash').on(t.tokenHash),

@@ -16,3 +16,19 @@ export const enterpriseIdColumn = () =>
     .references(() => enterprises.id);
 
 export const createdAtColumn = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The block every tenant-owned table starts with: its id, the owning tenant and when the row was
+ * made. Spread first in the table's columns: `{ ...tenantOwnedColumns(), name: … }`.
+ */
+export const tenantOwnedColumns = () => ({
+  id: idColumn(),
+  tenantId: tenantIdColumn(),
+  createdAt: createdAtColumn(),
+});
+
+/** The tenant-owned block of a row an enterprise owns (a non-null `enterprise_id`). */
+export const enterpriseOwnedColumns = () => ({
+  ...tenantOwnedColumns(),
+  enterpriseId: enterpriseIdColumn(),
+});

@@ -1,4 +1,4 @@
-import { createdAtColumn, enterpriseIdColumn, idColumn, tenantIdColumn } from './columns';
+import { enterpriseOwnedColumns } from './columns';
 import { index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
@@ -8,9 +8,7 @@ import { index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle
 export const organisations = pgTable(
   'organisations',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
-    enterpriseId: enterpriseIdColumn(),
+    ...enterpriseOwnedColumns(),
     orgName: varchar('org_name', { length: 100 }).notNull(),
     orgType: varchar('org_type', { length: 16 }).notNull(),
     auditStatus: smallint('audit_status').notNull().default(0),
@@ -18,7 +16,6 @@ export const organisations = pgTable(
     city: varchar('city', { length: 20 }).notNull().default(''),
     area: varchar('area', { length: 20 }).notNull().default(''),
     address: varchar('address', { length: 200 }).notNull().default(''),
-    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('organisations_tenant_enterprise_name').on(t.tenantId, t.enterpriseId, t.orgName)],
 );
@@ -30,9 +27,7 @@ export const organisations = pgTable(
 export const customers = pgTable(
   'customers',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
-    enterpriseId: enterpriseIdColumn(),
+    ...enterpriseOwnedColumns(),
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id),
@@ -43,7 +38,6 @@ export const customers = pgTable(
     department: varchar('department', { length: 16 }).notNull().default(''),
     posit: varchar('posit', { length: 32 }).notNull().default(''),
     auditStatus: smallint('audit_status').notNull().default(0),
-    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('customers_tenant_org_name_department').on(t.tenantId, t.organisationId, t.cusName, t.department),

@@ -1,15 +1,13 @@
-import { createdAtColumn, enterpriseIdColumn, idColumn, tenantIdColumn } from './columns';
+import { enterpriseOwnedColumns, tenantOwnedColumns } from './columns';
 import { pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Tags a tenant defines (type 1 enterprise tags, 2 person tags); enterprise users see their tenants' tags. */
 export const tags = pgTable(
   'tags',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
+    ...tenantOwnedColumns(),
     tag: varchar('tag', { length: 20 }).notNull(),
     type: smallint('type').notNull().default(1),
-    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('tags_tenant_type_tag').on(t.tenantId, t.type, t.tag)],
 );
@@ -18,11 +16,8 @@ export const tags = pgTable(
 export const labels = pgTable(
   'labels',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
-    enterpriseId: enterpriseIdColumn(),
+    ...enterpriseOwnedColumns(),
     name: varchar('name', { length: 20 }).notNull(),
-    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('labels_tenant_enterprise_name').on(t.tenantId, t.enterpriseId, t.name)],
 );

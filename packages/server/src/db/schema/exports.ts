@@ -1,4 +1,4 @@
-import { createdAtColumn, idColumn, tenantIdColumn } from './columns';
+import { tenantOwnedColumns } from './columns';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { enterprises } from './tenancy';
@@ -21,8 +21,7 @@ export interface ExportRequester {
 export const downloadCaches = pgTable(
   'download_caches',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
+    ...tenantOwnedColumns(),
     /** set for exports of enterprise users: the cache list of the enterprise side shows its own */
     enterpriseId: integer('enterprise_id').references(() => enterprises.id),
     userId: integer('user_id')
@@ -47,7 +46,6 @@ export const downloadCaches = pgTable(
     storageKey: varchar('storage_key', { length: 200 }),
     fileSize: integer('file_size'),
     failReason: text('fail_reason'),
-    createdAt: createdAtColumn(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     lastDownloadedAt: timestamp('last_downloaded_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

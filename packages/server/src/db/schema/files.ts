@@ -1,4 +1,4 @@
-import { createdAtColumn, idColumn, tenantIdColumn } from './columns';
+import { tenantOwnedColumns } from './columns';
 import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
@@ -19,8 +19,7 @@ export interface WatermarkStamp {
 export const files = pgTable(
   'files',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
+    ...tenantOwnedColumns(),
     /** set when an enterprise user uploaded it: only that enterprise (and platform staff) may read it */
     enterpriseId: integer('enterprise_id'),
     ownerUserId: integer('owner_user_id')
@@ -49,7 +48,6 @@ export const files = pgTable(
     watermark: jsonb('watermark').$type<WatermarkStamp>(),
     /** 0 active, 1 deleted (spec 1 §3) */
     delFlag: smallint('del_flag').notNull().default(0),
-    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('files_tenant_key').on(t.tenantId, t.fileKey),
@@ -64,8 +62,7 @@ export const files = pgTable(
 export const appVersions = pgTable(
   'app_versions',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
+    ...tenantOwnedColumns(),
     versionName: varchar('version_name', { length: 20 }).notNull(),
     releaseNotes: text('release_notes').notNull(),
     /** the Android package (a public file of tenant 0) */
@@ -74,7 +71,6 @@ export const appVersions = pgTable(
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
-    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('app_versions_tenant_version').on(t.tenantId, t.versionName)],
 );

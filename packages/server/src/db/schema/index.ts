@@ -10,6 +10,7 @@ export * from './persons';
 export * from './products';
 export * from './files';
 export * from './layouts';
+export * from './list-changes';
 export * from './projects';
 export * from './sensitive-words';
 export * from './system';

@@ -1,4 +1,4 @@
-import { createdAtColumn, enterpriseIdColumn, idColumn, tenantIdColumn } from './columns';
+import { enterpriseOwnedColumns, idColumn, tenantOwnedColumns } from './columns';
 import { index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
@@ -9,11 +9,9 @@ import { index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-co
 export const bankPlatforms = pgTable(
   'bank_platforms',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
+    ...tenantOwnedColumns(),
     platformName: varchar('platform_name', { length: 50 }).notNull(),
     bankNo: varchar('bank_no', { length: 16 }).notNull(),
-    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('bank_platforms_tenant_name').on(t.tenantId, t.platformName)],
 );
@@ -22,15 +20,12 @@ export const bankPlatforms = pgTable(
 export const virtualAccounts = pgTable(
   'virtual_accounts',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
-    enterpriseId: enterpriseIdColumn(),
+    ...enterpriseOwnedColumns(),
     platformId: integer('platform_id')
       .notNull()
       .references(() => bankPlatforms.id),
     accountName: varchar('account_name', { length: 100 }).notNull(),
     accountNo: varchar('account_no', { length: 32 }).notNull(),
-    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('virtual_accounts_tenant_platform_no').on(t.tenantId, t.platformId, t.accountNo),
@@ -42,14 +37,12 @@ export const virtualAccounts = pgTable(
 export const channelAccounts = pgTable(
   'channel_accounts',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
+    ...tenantOwnedColumns(),
     platformId: integer('platform_id')
       .notNull()
       .references(() => bankPlatforms.id),
     accountNo: varchar('account_no', { length: 32 }).notNull(),
     accountName: varchar('account_name', { length: 100 }).notNull(),
-    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('channel_accounts_tenant_no').on(t.tenantId, t.accountNo)],
 );

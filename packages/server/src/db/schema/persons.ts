@@ -1,4 +1,4 @@
-import { createdAtColumn, enterpriseIdColumn, idColumn, tenantIdColumn } from './columns';
+import { enterpriseIdColumn, idColumn, tenantIdColumn, tenantOwnedColumns } from './columns';
 import { index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { projects } from './projects';
 
@@ -10,13 +10,11 @@ import { projects } from './projects';
 export const persons = pgTable(
   'persons',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
+    ...tenantOwnedColumns(),
     userSn: varchar('user_sn', { length: 32 }).notNull(),
     name: varchar('name', { length: 32 }).notNull(),
     phone: varchar('phone', { length: 11 }).notNull(),
     loginFlag: smallint('login_flag').notNull().default(0),
-    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('persons_tenant_sn').on(t.tenantId, t.userSn),

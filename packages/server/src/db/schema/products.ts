@@ -1,18 +1,15 @@
-import { createdAtColumn, enterpriseIdColumn, idColumn, tenantIdColumn } from './columns';
+import { enterpriseOwnedColumns } from './columns';
 import { date, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** An enterprise's product library (boyaProduct): name, specification (规格), maker; source 1 entered by the enterprise, 2 imported by the platform. */
 export const products = pgTable(
   'products',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
-    enterpriseId: enterpriseIdColumn(),
+    ...enterpriseOwnedColumns(),
     productName: varchar('product_name', { length: 100 }).notNull(),
     productGuige: varchar('product_guige', { length: 64 }).notNull().default(''),
     productFactory: varchar('product_factory', { length: 100 }).notNull().default(''),
     source: smallint('source').notNull().default(1),
-    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('products_tenant_enterprise_name_guige').on(t.tenantId, t.enterpriseId, t.productName, t.productGuige),
@@ -23,14 +20,11 @@ export const products = pgTable(
 export const productAuthorisations = pgTable(
   'product_authorisations',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
-    enterpriseId: enterpriseIdColumn(),
+    ...enterpriseOwnedColumns(),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
     authorisedOn: date('authorised_on').notNull(),
-    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('product_authorisations_tenant_enterprise_product').on(t.tenantId, t.enterpriseId, t.productId)],
 );

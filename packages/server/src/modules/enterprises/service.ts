@@ -16,7 +16,8 @@ import { fail } from '../../core/errors';
 import type { Principal } from '../../platform/auth/sessions';
 import { contains, joinParts } from '../../platform/lookups/query';
 import { enterpriseScope, equalsIfGiven, tenantScope, tenantsIn } from '../../core/tenancy';
-import { visibleTenantIds } from '../../platform/tenants/service';
+import type { LookupView } from '../../platform/lookups/registry';
+import { contactAsSeenBy, visibleTenantIds } from '../../platform/tenants/service';
 
 /** Enterprises in scope; an enterprise user finds only its own enterprise on the session's tenant. */
 export async function lookupEnterprises(
@@ -72,9 +73,10 @@ export const lookupEnterpriseTenants = (
   db: DbOrTx,
   principal: Principal,
   query: LookupQuery<'enterpriseTenant'>,
+  view: LookupView,
 ): Promise<Page<LookupRecord<'enterpriseTenant'>>> =>
   acrossOwnTenants(principal, db, 'lookup: the company on the tenants the account works on', (tx) =>
-    lookupEnterpriseTenantsWithin(tx, principal, query),
+    lookupEnterpriseTenantsWithin(tx, principal, query, view),
   );
 
 /**
@@ -86,7 +88,9 @@ async function lookupEnterpriseTenantsWithin(
   db: DbOrTx,
   principal: Principal,
   query: LookupQuery<'enterpriseTenant'>,
+  view: LookupView,
 ): Promise<Page<LookupRecord<'enterpriseTenant'>>> {
+  const contact = contactAsSeenBy(principal, view);
   const enterpriseId = query.enterpriseId ?? (principal.side === 'enterprise' ? principal.enterpriseId : null);
   if (enterpriseId === null || enterpriseId === undefined) throw fail.validation(MSG.chooseEnterpriseFirst);
   const scope = await visibleTenantIds(db, principal);
@@ -138,6 +142,7 @@ async function lookupEnterpriseTenantsWithin(
         .orderBy(...page.orderBy),
     toRecord: (row) => ({
       ...row,
+      contracts: contact(row.contracts),
       value: row.id,
       label: row.name,
       description: row.company,

@@ -43,11 +43,12 @@ describe('virtual account lookup', () => {
       accountName: search,
       platformId: cmb,
     });
+    // enterprise users see the number masked (personal-data.test.ts)
     expect(onCmb.records).toEqual([
       expect.objectContaining({
-        accountNo: '7310000001',
+        accountNo: '**** **** **** 0001',
         platformName: `${search}招商银行CBS直连`,
-        description: `7310000001 · ${search}招商银行CBS直连`,
+        description: `**** **** **** 0001 · ${search}招商银行CBS直连`,
       }),
     ]);
     expect((await askLookup(t.app, world.enterpriseUser, 'virtualAccount', { accountName: search })).total).toBe(2);

@@ -1,10 +1,12 @@
-import { DICT_CODES, type LookupQuery, type LookupRecord, type Page } from '@fieldpay/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { DICT_CODES, type LookupQuery, type LookupRecord, maskAccountNo, type Page } from '@fieldpay/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
 import { bankBranches, bankPlatforms, channelAccounts, dictItems, virtualAccounts } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
+import type { LookupView } from '../../platform/lookups/registry';
 import { contains, joinParts } from '../../platform/lookups/query';
+import { escapeLike } from '../../platform/lookups/query';
 import { enterpriseScope, equalsIfGiven, tenantScope } from '../../core/tenancy';
 
 /** The bank's name from the bank_type dictionary, joined on a bank code column. */
@@ -48,11 +50,22 @@ export async function lookupBankPlatforms(
 }
 
 /** Virtual sub-accounts of the enterprises in scope; platformId narrows to one bank platform. */
+/**
+ * Corporate account numbers as the principal may see them: the platform side in full (they pay
+ * from and into them), enterprise users masked unless unmasked by a token.
+ */
+const accountNoAsSeenBy =
+  (principal: Principal, view: LookupView) =>
+  (accountNo: string): string =>
+    view.unmasked || principal.side !== 'enterprise' ? accountNo : maskAccountNo(accountNo);
+
 export async function lookupVirtualAccounts(
   db: DbOrTx,
   principal: Principal,
   query: LookupQuery<'virtualAccount'>,
+  view: LookupView,
 ): Promise<Page<LookupRecord<'virtualAccount'>>> {
+  const accountNo = accountNoAsSeenBy(principal, view);
   const where = and(
     enterpriseScope(principal, virtualAccounts.tenantId, virtualAccounts.enterpriseId),
     contains(virtualAccounts.accountName, query.accountName),
@@ -80,9 +93,10 @@ export async function lookupVirtualAccounts(
         .orderBy(...page.orderBy),
     toRecord: (row) => ({
       ...row,
+      accountNo: accountNo(row.accountNo),
       value: row.id,
       label: row.accountName,
-      description: joinParts(row.accountNo, row.platformName),
+      description: joinParts(accountNo(row.accountNo), row.platformName),
     }),
   });
 }
@@ -127,10 +141,16 @@ export async function lookupChannelAccounts(
   db: DbOrTx,
   principal: Principal,
   query: LookupQuery<'channelAccount'>,
+  view: LookupView,
 ): Promise<Page<LookupRecord<'channelAccount'>>> {
+  const accountNo = accountNoAsSeenBy(principal, view);
+  const masked = accountNo('0000') !== '0000';
   const where = and(
     tenantScope(principal, channelAccounts.tenantId),
-    contains(channelAccounts.accountNo, query.accountNo),
+    // a masked number is searched by the digits it shows, or the search would spell out the rest
+    masked && query.accountNo
+      ? sql`right(${channelAccounts.accountNo}, 4) ilike ${`%${escapeLike(query.accountNo)}%`}`
+      : contains(channelAccounts.accountNo, query.accountNo),
   );
   return paged(db, query, {
     from: channelAccounts,
@@ -154,8 +174,9 @@ export async function lookupChannelAccounts(
         .orderBy(...page.orderBy),
     toRecord: (row) => ({
       ...row,
+      accountNo: accountNo(row.accountNo),
       value: row.id,
-      label: row.accountNo,
+      label: accountNo(row.accountNo),
       description: joinParts(row.accountName, row.platformName),
     }),
   });

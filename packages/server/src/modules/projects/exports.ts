@@ -13,11 +13,12 @@ import {
   PROJECT_STATUS,
   type ProjectListFilters,
   projectListFiltersSchema,
+  type ProjectPersonFilters,
+  projectPersonFiltersSchema,
   statusInfo,
 } from '@fieldpay/domain';
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { enterprises, persons, projectPersons, projects, tenants } from '../../db/schema';
 import type { Viewer } from '../../core/tenancy';
@@ -102,12 +103,6 @@ export const projectListExport: ExportDefinition<ProjectListFilters, ProjectRow>
       windowRows,
     ),
 };
-
-/** The person export takes the list's filters, or one project. */
-export const projectPersonFiltersSchema = projectListFiltersSchema.extend({
-  projectId: z.coerce.number().int().positive().optional(),
-});
-export type ProjectPersonFilters = z.infer<typeof projectPersonFiltersSchema>;
 
 const personWhere = (viewer: Viewer, filters: ProjectPersonFilters) =>
   and(

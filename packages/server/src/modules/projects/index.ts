@@ -1,5 +1,7 @@
 import type { ModuleDefinition } from '../../platform/modules';
+import { projectsDemo } from './demo';
 import { projectListExport, projectPersonExport } from './exports';
+import { projectMenus } from './menus';
 import { registerProjectRoutes } from './routes';
 import { lookupDataProjects, lookupProjects } from './service';
 
@@ -9,4 +11,6 @@ export const projectsModule: ModuleDefinition = {
   routes: registerProjectRoutes,
   lookups: { project: lookupProjects, dataProject: lookupDataProjects },
   exports: [projectListExport, projectPersonExport],
+  menus: projectMenus,
+  demo: projectsDemo,
 };

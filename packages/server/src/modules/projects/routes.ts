@@ -1,9 +1,39 @@
-import { projectCountByStatusOperation, projectListFiltersSchema, projectListOperation } from '@fieldpay/domain';
+import {
+  cityTreeOperation,
+  projectAuditOperation,
+  projectCountByStatusOperation,
+  projectCreateOperation,
+  projectDetailOperation,
+  projectEditBasicOperation,
+  projectEditTextOperation,
+  projectEditVisitTypeOperation,
+  projectEndOperation,
+  projectExportListOperation,
+  projectExportPersonsOperation,
+  projectListOperation,
+  projectLogDetailOperation,
+  projectPauseOperation,
+  projectResumeOperation,
+  projectStartAuditOperation,
+  projectSummaryOperation,
+} from '@fieldpay/domain';
 import { registerOperation } from '../../http/operation';
 import { principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
 import { registerExportRoute } from '../../platform/exports/routes';
-import { projectPersonFiltersSchema } from './exports';
+import { projectDetail, projectFromLog, projectSummary } from './detail';
+import {
+  auditProject,
+  createProject,
+  editProjectBasic,
+  editProjectText,
+  editProjectVisitType,
+  endProject,
+  pauseProject,
+  resumeProject,
+  startProjectAudit,
+} from './lifecycle';
+import { cityTree } from './regions';
 import { countProjects, listProjects } from './service';
 
 export function registerProjectRoutes(deps: RouteDeps): void {
@@ -14,21 +44,56 @@ export function registerProjectRoutes(deps: RouteDeps): void {
   registerOperation(app, projectListOperation, async (query, request) =>
     listProjects(services.ctx.db, principalOf(request), query),
   );
+  registerOperation(app, cityTreeOperation, async () => cityTree());
+  registerOperation(app, projectDetailOperation, async ({ projectId }, request) =>
+    projectDetail(services.ctx.db, principalOf(request), projectId),
+  );
+  registerOperation(app, projectLogDetailOperation, async ({ id }, request) =>
+    projectFromLog(services.ctx.db, principalOf(request), id),
+  );
+  registerOperation(app, projectSummaryOperation, async (query, request) =>
+    projectSummary(services.ctx.db, principalOf(request), query),
+  );
+  registerOperation(app, projectCreateOperation, async (body, request) =>
+    createProject(services, principalOf(request), body),
+  );
+  registerOperation(
+    app,
+    projectEditBasicOperation,
+    async (body, request) => editProjectBasic(services, principalOf(request), body),
+    { message: '保存成功' },
+  );
+  registerOperation(
+    app,
+    projectEditVisitTypeOperation,
+    async (body, request) => editProjectVisitType(services, principalOf(request), body),
+    { message: '保存成功' },
+  );
+  registerOperation(
+    app,
+    projectEditTextOperation,
+    async (body, request) => editProjectText(services, principalOf(request), body),
+    { message: '保存成功' },
+  );
+  registerOperation(app, projectStartAuditOperation, async ({ projectId }, request) =>
+    startProjectAudit(services, principalOf(request), projectId),
+  );
+  registerOperation(
+    app,
+    projectAuditOperation,
+    async (body, request) => auditProject(services, principalOf(request), body),
+    { message: '审核完成' },
+  );
+  registerOperation(app, projectPauseOperation, async ({ projectId }, request) =>
+    pauseProject(services, principalOf(request), projectId),
+  );
+  registerOperation(app, projectResumeOperation, async ({ projectId }, request) =>
+    resumeProject(services, principalOf(request), projectId),
+  );
+  registerOperation(app, projectEndOperation, async ({ projectId }, request) =>
+    endProject(services, principalOf(request), projectId),
+  );
 
-  registerExportRoute(deps, {
-    path: '/api/sys/project/exportList',
-    kind: 'project.list',
-    tag: '项目',
-    summary: '导出项目列表',
-    body: projectListFiltersSchema,
-    permission: 'projectManage:list:export',
-  });
-  registerExportRoute(deps, {
-    path: '/api/sys/project/exportPersons',
-    kind: 'project.persons',
-    tag: '项目',
-    summary: '导出项目人员（手机号、姓名脱敏，带脱敏令牌时为明文）',
-    body: projectPersonFiltersSchema,
-    permission: 'projectManage:list:export',
-  });
+  registerExportRoute(deps, projectExportListOperation, 'project.list');
+  registerExportRoute(deps, projectExportPersonsOperation, 'project.persons');
 }

@@ -60,6 +60,7 @@ export async function lookupProjects(
   return paged(db, query, {
     from: projects,
     where,
+    totalFollows: [projects],
     key: projects.id,
     orderBy: [[projects.id, 'desc']],
     rows: (page) =>
@@ -175,6 +176,7 @@ export async function listProjects(
   return paged(db, query, {
     from: projects,
     where: projectListWhere(viewer, query),
+    totalFollows: [projects],
     key: projects.id,
     orderBy: [[projects.id, 'desc']],
     rows: (page) =>

@@ -1,4 +1,5 @@
 import type { ModuleDefinition } from '../../platform/modules';
+import { seedTaskTypes } from './seed';
 import { lookupTaskTypes } from './service';
 
 /** 任务 */
@@ -7,4 +8,5 @@ export const tasksModule: ModuleDefinition = {
   lookups: {
     taskType: (db, _principal, query) => lookupTaskTypes(db, query),
   },
+  seed: seedTaskTypes,
 };

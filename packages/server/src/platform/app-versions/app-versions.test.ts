@@ -205,10 +205,10 @@ describe('the APP download QR address', () => {
     const current = async () =>
       (await t.database.db.select().from(configs).where(eq(configs.configKey, 'qrcode.address')))[0].content;
     await setAddress('https://app.fieldpay.cn/download');
-    await applyReferenceData(t.database.db);
+    await applyReferenceData(t.database.db, t.modules);
     expect(await current()).toBe('');
     await setAddress('https://download.example.cn/app');
-    await applyReferenceData(t.database.db);
+    await applyReferenceData(t.database.db, t.modules);
     expect(await current()).toBe('https://download.example.cn/app');
   });
 });

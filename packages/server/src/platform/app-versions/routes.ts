@@ -1,13 +1,5 @@
-import {
-  appVersionSchema,
-  envelopeOf,
-  latestAppVersionSchema,
-  MSG,
-  pageOf,
-  pageQuerySchema,
-  saveAppVersionBodySchema,
-} from '@fieldpay/domain';
-import { ok } from '../../http/envelope';
+import { appVersionListOperation, appVersionSaveOperation, latestAppVersionOperation, MSG } from '@fieldpay/domain';
+import { registerOperation } from '../../http/operation';
 import { principalOf } from '../auth/guards';
 import type { RouteDeps } from '../modules';
 import { AppVersionService } from './service';
@@ -16,47 +8,18 @@ import { AppVersionService } from './service';
 export function registerAppVersionRoutes({ app, services }: RouteDeps): void {
   const versions = new AppVersionService(services.ctx.db, services.files);
 
-  app.get(
-    '/api/sys2/app/version/latest',
-    {
-      // public: the QR code's landing page is opened on phones without a session
-      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['APP版本'],
-        summary: '最新APP版本（公开，含限时有效的安卓安装包下载链接）',
-        security: [],
-        response: { 200: envelopeOf(latestAppVersionSchema.nullable()) },
-      },
-    },
-    async () => ok(await versions.latest()),
-  );
+  // public: the QR code's landing page is opened on phones without a session
+  registerOperation(app, latestAppVersionOperation, async () => versions.latest(), {
+    rateLimit: { max: 120, timeWindow: '1 minute' },
+    security: [],
+  });
 
-  app.get(
-    '/api/sys2/app/version/list',
-    {
-      config: { access: { permission: 'appVersion:list:view' } },
-      schema: {
-        tags: ['APP版本'],
-        summary: 'APP版本列表（平台管理员，appVersion:list:view）',
-        querystring: pageQuerySchema,
-        response: { 200: envelopeOf(pageOf(appVersionSchema)) },
-      },
-    },
-    async (request) => ok(await versions.list(request.query.pageNo, request.query.pageSize)),
-  );
+  registerOperation(app, appVersionListOperation, async ({ pageNo, pageSize }) => versions.list(pageNo, pageSize));
 
-  app.post(
-    '/api/sys2/app/version/save',
-    {
-      config: { access: { permission: 'appVersion:list:add' } },
-      schema: {
-        tags: ['APP版本'],
-        summary: '发布APP版本（平台管理员，appVersion:list:add）',
-        body: saveAppVersionBodySchema,
-        response: { 200: envelopeOf(appVersionSchema) },
-      },
-    },
-    async (request) =>
-      ok(await versions.publish(principalOf(request), request.body, request.ip), MSG.appVersionPublished),
+  registerOperation(
+    app,
+    appVersionSaveOperation,
+    async (body, request) => versions.publish(principalOf(request), body, request.ip),
+    { message: MSG.appVersionPublished },
   );
 }

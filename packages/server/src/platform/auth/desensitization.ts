@@ -83,6 +83,18 @@ export class DesensitizationService {
     return row !== undefined;
   }
 
+  /**
+   * Whether a request asks for unmasked data: no header (or an empty one) is masked; a header that
+   * is not a live token of this session is refused rather than silently masked.
+   */
+  async unmaskRequested(principal: Principal, header: string | string[] | undefined): Promise<boolean> {
+    if (header === undefined || header === '') return false;
+    if (typeof header !== 'string' || !(await this.isValid(principal, header))) {
+      throw fail.forbidden(MSG.desensitizationTokenInvalid);
+    }
+    return true;
+  }
+
   /** Sends a 6-digit code to the user's own phone; once per 60 s. Answers the masked phone. */
   async sendCode(principal: Principal, now = Date.now()): Promise<{ phone: string; resendAfterSeconds: number }> {
     const { db, config } = this.services.ctx;
@@ -150,6 +162,8 @@ export class DesensitizationService {
     const { services } = this;
     const { db } = services.ctx;
     const [user] = await db.select().from(users).where(eq(users.id, principal.userId));
+    // one check at a time per account, as at login: simultaneous guesses all see the count
+    await services.throttle.lockAccount(principal.side, user.username);
     const state = await services.throttle.state(principal.side, user.username, actor.ip, now);
     if (state.lockedUntil && state.lockedUntil > now) throw fail.tooMany(MSG.desensitizationLocked);
     if (principal.userIdentity === 2 && !body.msgCaptcha) throw fail.validation(MSG.desensitizationSmsCodeRequired);

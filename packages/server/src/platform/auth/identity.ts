@@ -79,5 +79,6 @@ export async function loginUserInfo(
     orgCodeTxt: current?.orgCodeTxt ?? null,
     phoneVerifyStatus: user.phoneVerifyStatus,
     tenantList,
+    mustChangePassword: user.mustChangePassword === 1,
   };
 }

@@ -33,9 +33,10 @@ function loginFailure(code: number, message: string, state: ThrottleState) {
 }
 
 /**
- * Login with an RSA-encrypted password. Order matters: a locked account or address is refused
- * before anything else; a required captcha is checked before the password is tried; every wrong
- * password is counted so the next attempts need the captcha and then wait.
+ * Login with an RSA-encrypted password. Order matters: the account's attempts are serialized; a
+ * locked account or address is refused before anything else; a required captcha is checked before
+ * the password is tried; every attempt is counted as a failure before the password is verified
+ * (and forgiven when it was right), so the next attempts need the captcha and then wait.
  */
 export function login(services: Services, side: Side, input: LoginBody, ip: string): Promise<LoginUserInfo> {
   // before a session exists the account is found by its login name, whichever tenant it is on
@@ -47,6 +48,8 @@ export function login(services: Services, side: Side, input: LoginBody, ip: stri
 async function checkAndSignIn(services: Services, side: Side, input: LoginBody, ip: string): Promise<LoginUserInfo> {
   const { db } = services.ctx;
   const username = input.username.trim();
+  // held until the request commits: this account's attempts are checked one after another
+  await services.throttle.lockAccount(side, username);
   const state = await services.throttle.state(side, username, ip);
   if (state.lockedUntil && state.lockedUntil > Date.now()) throw lockedError(state.lockedUntil);
   if (state.captchaRequired) {
@@ -62,19 +65,22 @@ async function checkAndSignIn(services: Services, side: Side, input: LoginBody, 
     .select()
     .from(users)
     .where(and(eq(users.side, side), eq(users.username, username)));
+  // counted before the hash is checked and forgiven below when right: every way out of a wrong
+  // check (an AppError keeps the writes) leaves the count for the next attempt behind the lock
+  await services.throttle.recordFailure(side, username, ip);
   if (!(await verifyPassword(user?.passwordHash ?? null, password))) {
-    await services.throttle.recordFailure(side, username, ip);
     const after = await services.throttle.state(side, username, ip);
     if (after.lockedUntil) throw lockedError(after.lockedUntil);
     throw loginFailure(ApiCode.badCredentials, MSG.badCredentials, after);
   }
+  // the right password forgives the account's failures (this attempt's included)
+  await services.throttle.clear(side, username);
   if (user.status !== 1) throw fail.forbidden(MSG.accountDisabled);
 
   const memberships = usable(await membershipsOf(db, user));
   const chosen = memberships.find((m) => m.tenantId === input.tenantId) ?? memberships[0];
   if (!chosen) throw fail.forbidden(MSG.noTenantAvailable);
 
-  await services.throttle.clear(side, username);
   return db.transaction(async (tx) => {
     const token = await services.sessions.create(tx, {
       userId: user.id,
@@ -89,5 +95,30 @@ async function checkAndSignIn(services: Services, side: Side, input: LoginBody, 
       { action: 'auth.login', targetType: 'user', targetId: user.id },
     );
     return loginUserInfo(tx, { token, userId: user.id, side, tenantId: chosen.tenantId });
+  });
+}
+
+/**
+ * Checks the old password of a signed-in user (change-password) under the login's throttle: the
+ * same account lock and failure count, so wrong old passwords lock the account as wrong logins do.
+ */
+export function checkOldPassword(
+  services: Services,
+  user: { side: Side; username: string; passwordHash: string },
+  oldPassword: string,
+  ip: string,
+): Promise<void> {
+  const { side, username } = user;
+  return services.ctx.scopes.withSystem("change-password: the account's login failures", async () => {
+    await services.throttle.lockAccount(side, username);
+    const state = await services.throttle.state(side, username, ip);
+    if (state.lockedUntil && state.lockedUntil > Date.now()) throw lockedError(state.lockedUntil);
+    await services.throttle.recordFailure(side, username, ip);
+    if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+      const after = await services.throttle.state(side, username, ip);
+      if (after.lockedUntil) throw lockedError(after.lockedUntil);
+      throw fail.rule(MSG.oldPasswordWrong);
+    }
+    await services.throttle.clear(side, username);
   });
 }

@@ -1,7 +1,7 @@
 import type { Side } from '@fieldpay/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { desensitizationTokens, sessions, users } from '../../db/schema';
+import { desensitizationTokens, enterpriseMembers, enterprises, sessions, tenants, users } from '../../db/schema';
 import type { AppContext } from '../context';
 import { randomToken, sha256Hex } from './crypto';
 
@@ -64,7 +64,11 @@ export class SessionService {
     return token;
   }
 
-  /** The live session of a token, or null when missing, revoked, idle too long, past its lifetime or the user is disabled. */
+  /**
+   * The live session of a token, or null when missing, revoked, idle too long, past its lifetime,
+   * the user is disabled, or the tenant, enterprise or membership it works in is disabled or gone
+   * (seen within SESSION_CACHE_MS).
+   */
   async resolve(token: string, now = Date.now()): Promise<Principal | null> {
     const tokenHash = sha256Hex(token);
     const cached = this.cache.get(tokenHash);
@@ -127,12 +131,28 @@ export class SessionService {
           username: users.username,
           realname: users.realname,
           userStatus: users.status,
+          tenantStatus: tenants.status,
+          enterpriseStatus: enterprises.status,
+          memberUserId: enterpriseMembers.userId,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(tenants, eq(tenants.id, sessions.tenantId))
+        .leftJoin(enterprises, eq(enterprises.id, sessions.enterpriseId))
+        .leftJoin(
+          enterpriseMembers,
+          and(
+            eq(enterpriseMembers.userId, sessions.userId),
+            eq(enterpriseMembers.enterpriseId, sessions.enterpriseId),
+            eq(enterpriseMembers.tenantId, sessions.tenantId),
+          ),
+        )
         .where(eq(sessions.tokenHash, tokenHash)),
     );
     if (!row || row.revokedAt || row.userStatus !== 1) return null;
+    // the session works in one tenant (and enterprise): it ends with them, as login would refuse them
+    if (row.tenantStatus !== 1) return null;
+    if (row.side === 'enterprise' && (row.memberUserId === null || row.enterpriseStatus !== 1)) return null;
     if (row.idleExpiresAt.getTime() <= now || row.absoluteExpiresAt.getTime() <= now) return null;
     let idleExpiresAt = row.idleExpiresAt;
     let lastSeenAt = row.lastSeenAt.getTime();
@@ -211,5 +231,21 @@ export class SessionService {
     });
     // a request racing the revocation may have cached the session again before the commit
     await this.ctx.scopes.afterCommit(async () => this.dropWhere((p) => p.userId === userId));
+  }
+
+  /** Every session on a tenant (its staff and the enterprise users working in it): the tenant was disabled. */
+  async revokeAllOfTenant(tenantId: number, now = Date.now()): Promise<void> {
+    this.dropWhere((p) => p.tenantId === tenantId);
+    await this.ctx.scopes.withSystem('sessions: revoke every session on a disabled tenant', async (db) => {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date(now) })
+        .where(and(eq(sessions.tenantId, tenantId), isNull(sessions.revokedAt)));
+      await db
+        .update(desensitizationTokens)
+        .set({ revokedAt: new Date(now) })
+        .where(and(eq(desensitizationTokens.tenantId, tenantId), isNull(desensitizationTokens.revokedAt)));
+    });
+    await this.ctx.scopes.afterCommit(async () => this.dropWhere((p) => p.tenantId === tenantId));
   }
 }

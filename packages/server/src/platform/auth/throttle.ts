@@ -1,5 +1,5 @@
 import type { Side } from '@fieldpay/domain';
-import { and, count, eq, gt, max } from 'drizzle-orm';
+import { and, count, eq, gt, max, sql } from 'drizzle-orm';
 import { loginFailures } from '../../db/schema';
 import type { AppContext } from '../context';
 
@@ -23,8 +23,22 @@ export interface ThrottleState {
   lockedUntil: number | null;
 }
 
+/** The first key of the advisory locks that serialize one account's password checks. */
+const ACCOUNT_LOCK_CLASS = 0x4c4f47; // 'LOG'
+
 export class LoginThrottle {
   constructor(private readonly ctx: AppContext) {}
+
+  /**
+   * Serializes the password checks of one account until the current transaction ends, so each
+   * check sees every failure before it: simultaneous guesses cannot all slip under the captcha
+   * and lock thresholds (READ COMMITTED reads after the lock see the previous holder's commit).
+   */
+  async lockAccount(side: Side, username: string): Promise<void> {
+    await this.ctx.db.execute(
+      sql`select pg_advisory_xact_lock(${ACCOUNT_LOCK_CLASS}::int, hashtext(${`${side}:${username}`}))`,
+    );
+  }
 
   async state(side: Side, username: string, ip: string, now = Date.now()): Promise<ThrottleState> {
     const since = new Date(now - LOGIN_THROTTLE.windowMs);
@@ -52,6 +66,7 @@ export class LoginThrottle {
     };
   }
 
+  /** Counts a failure; done before the password is verified and taken back (clear) when it was right. */
   async recordFailure(side: Side, username: string, ip: string, now = Date.now()): Promise<void> {
     await this.ctx.db.insert(loginFailures).values({ side, username, ip, createdAt: new Date(now) });
   }

@@ -29,6 +29,7 @@ import {
   zipOf,
 } from '../../../test/file-fixtures';
 import { serverKey } from '../server-keys';
+import { MAX_FILE_LINK_TTL_MS } from './links';
 import { imageDimensions, STAMP_METADATA_KEYWORD, stampHash } from './watermark';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-files-test-'));
@@ -355,6 +356,25 @@ describe('reading files', () => {
     expect(response.json().message).toBe(MSG.fileLinkExpired);
   });
 
+  it('a link lives at most the longest link lifetime, whatever expiry it carries', async () => {
+    const [, tenantId, fileKey] = /\/(\d+)\/([A-Za-z0-9_-]+)$/.exec(address) as RegExpExecArray;
+    // signed with the right key, as a client holding it (a development secret, a leak) would
+    const linkUntil = (expires: number) => {
+      const sign = crypto
+        .createHmac('sha256', serverKey(TEST_SERVER_SECRET, 'file-link'))
+        .update(`${tenantId}/${fileKey}:${expires}:inline`)
+        .digest('hex');
+      return `${address}?expires=${expires}&disposition=inline&sign=${sign}`;
+    };
+    const open = (url: string) => t.app.inject({ method: 'GET', url });
+    expect((await open(linkUntil(Date.UTC(2099, 0, 1)))).statusCode).toBe(403);
+    expect((await open(linkUntil(Date.now() + MAX_FILE_LINK_TTL_MS + 60_000))).statusCode).toBe(403);
+    expect((await open(linkUntil(Date.now() + MAX_FILE_LINK_TTL_MS - 60_000))).statusCode).toBe(200);
+    // and the service never signs a longer one
+    const row = (await t.services.files.findByAddress(address))!;
+    expect(() => t.services.files.linkFor(row, { ttlMs: MAX_FILE_LINK_TTL_MS + 1 })).toThrow(/at most/);
+  });
+
   it('opens only links signed with the server key for file links, never with SIGN_SECRET', async () => {
     const [, tenantId, fileKey] = /\/(\d+)\/([A-Za-z0-9_-]+)$/.exec(address) as RegExpExecArray;
     const expires = Date.now() + 60_000;
@@ -478,10 +498,17 @@ describe('the watermark variant', () => {
 });
 
 describe('uploadOut: files for readers outside the console', () => {
-  it('is for the platform side; its files are readable by any session', async () => {
+  it('is for the platform operator only; its files are readable by any session', async () => {
     await expectRefused(MSG.wrongSide, sessions.enterprise, fileParts('a.apk', apkOf()), 'uploadOut', 403);
-    const response = await upload(
+    // a tenant's staff could otherwise publish a file every tenant's sessions can read
+    const byStaff = await upload(
       sessions.tenantStaff,
+      fileParts('推广图.png', pngOf(6, 6), { scene: 'image' }),
+      'uploadOut',
+    );
+    expect(byStaff.statusCode).toBe(403);
+    const response = await upload(
+      sessions.operator,
       fileParts('推广图.png', pngOf(6, 6), { scene: 'image' }),
       'uploadOut',
     );

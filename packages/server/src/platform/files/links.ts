@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { FILE_ROUTE_PREFIX } from '@fieldpay/domain';
 
 /**
  * Addresses and signed links of stored files (decision 0006). The address
@@ -8,9 +9,16 @@ import crypto from 'node:crypto';
  * expires.
  */
 
-export const FILE_ROUTE_PREFIX = '/api/resource/file';
+// the prefix is declared with the file operations in domain
+export { FILE_ROUTE_PREFIX };
 /** links handed to a signed-in console */
 export const FILE_LINK_TTL_MS = 30 * 60_000;
+/**
+ * The longest lifetime any link gets (app downloads). The server refuses a link whose expiry lies
+ * further ahead, whatever its signature: a link must never outlive this, even one signed with a
+ * leaked or development key.
+ */
+export const MAX_FILE_LINK_TTL_MS = 60 * 60_000;
 
 export type Disposition = 'inline' | 'attachment';
 
@@ -38,7 +46,9 @@ export function signedLink(
   options: { ttlMs?: number; disposition?: Disposition; now?: number } = {},
 ): { url: string; expiresAt: number } {
   const disposition = options.disposition ?? 'inline';
-  const expiresAt = (options.now ?? Date.now()) + (options.ttlMs ?? FILE_LINK_TTL_MS);
+  const ttlMs = options.ttlMs ?? FILE_LINK_TTL_MS;
+  if (ttlMs > MAX_FILE_LINK_TTL_MS) throw new Error(`a file link lives at most ${MAX_FILE_LINK_TTL_MS} ms`);
+  const expiresAt = (options.now ?? Date.now()) + ttlMs;
   const query = new URLSearchParams({
     expires: String(expiresAt),
     disposition,
@@ -58,5 +68,7 @@ export function checkLink(
   const expected = Buffer.from(signatureOf(key, ref, query.expires, query.disposition), 'hex');
   const given = Buffer.from(query.sign, 'hex');
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return 'forged';
+  // never issued: no link lives longer than the longest lifetime
+  if (query.expires > now + MAX_FILE_LINK_TTL_MS) return 'forged';
   return query.expires < now ? 'expired' : 'valid';
 }

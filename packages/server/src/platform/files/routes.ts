@@ -1,10 +1,9 @@
 import multipart from '@fastify/multipart';
 import {
   envelopeOf,
-  fileDeleteBodySchema,
-  fileLinkQuerySchema,
-  fileLinkSchema,
-  fileListQuerySchema,
+  fileDeleteOperation,
+  fileLinkOperation,
+  fileListOperation,
   MSG,
   UPLOAD,
   UPLOAD_PATHS,
@@ -15,6 +14,7 @@ import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
+import { registerOperation } from '../../http/operation';
 import { fail } from '../../core/errors';
 import { principalOf } from '../auth/guards';
 import type { RouteDeps } from '../modules';
@@ -72,7 +72,8 @@ async function sendFile(
 
 /**
  * Upload targets of spec 1 §7 and the stored files behind them (decision 0006). Multipart parsing is
- * registered in this scope only: nowhere else does the API accept multipart bodies.
+ * registered in this scope only: nowhere else does the API accept multipart bodies. The uploads and
+ * the file read are documented hand-registered routes (http/operation.ts); the JSON calls are operations.
  */
 export function registerFileRoutes({ app, services, guards }: RouteDeps): void {
   const { files } = services;
@@ -156,7 +157,7 @@ export function registerFileRoutes({ app, services, guards }: RouteDeps): void {
       UPLOAD_PATHS.uploadOut,
       {
         config: { access: { side: 'platform' } },
-        schema: { ...uploadRoute, summary: '对外文件上传（平台端；APP安装包等公开下载的文件）' },
+        schema: { ...uploadRoute, summary: '对外文件上传（平台管理员；APP安装包等公开下载的文件）' },
       },
       async (request) => {
         const [row] = await files.receive(request, {
@@ -172,57 +173,26 @@ export function registerFileRoutes({ app, services, guards }: RouteDeps): void {
     );
   });
 
-  app.get(
-    `${FILE_ROUTE_PREFIX}/link`,
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: ['文件'],
-        summary: '文件的签名链接（限时有效，可用于图片、预览和下载）',
-        querystring: fileLinkQuerySchema.extend({ disposition: z.enum(['inline', 'attachment']).default('inline') }),
-        response: { 200: envelopeOf(fileLinkSchema) },
-      },
-    },
-    async (request) => {
-      const row = await files.readable(principalOf(request), request.query.address);
-      return ok(files.linkFor(row, { disposition: request.query.disposition }));
-    },
+  registerOperation(app, fileLinkOperation, async ({ address, disposition }, request) =>
+    files.linkFor(await files.readable(principalOf(request), address), { disposition }),
   );
 
-  app.get(
-    `${FILE_ROUTE_PREFIX}/list`,
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: ['文件'],
-        summary: '业务记录的附件列表（uploadPath + id）',
-        querystring: fileListQuerySchema,
-        response: { 200: envelopeOf(z.array(uploadedFileSchema)) },
-      },
+  registerOperation(app, fileListOperation, async ({ uploadPath, id }, request) => {
+    const rows = await files.listOfRecord(principalOf(request), uploadPath, id);
+    return rows.map((row) => files.toUploadedFile(row));
+  });
+
+  registerOperation(
+    app,
+    fileDeleteOperation,
+    async ({ address }, request) => {
+      await files.remove(principalOf(request), address, request.ip);
+      return null;
     },
-    async (request) => {
-      const rows = await files.listOfRecord(principalOf(request), request.query.uploadPath, request.query.id);
-      return ok(rows.map((row) => files.toUploadedFile(row)));
-    },
+    { message: MSG.deleteSuccess },
   );
 
-  app.post(
-    `${FILE_ROUTE_PREFIX}/delete`,
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: ['文件'],
-        summary: '删除附件（标记 delFlag 1，文件内容保留）',
-        body: fileDeleteBodySchema,
-        response: { 200: envelopeOf(z.null()) },
-      },
-    },
-    async (request) => {
-      await files.remove(principalOf(request), request.body.address, request.ip);
-      return ok(null, MSG.deleteSuccess);
-    },
-  );
-
+  // streams the stored file: one of the documented hand-registered routes (http/operation.ts)
   app.get(
     `${FILE_ROUTE_PREFIX}/:tenantId/:fileKey`,
     {

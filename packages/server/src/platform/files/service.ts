@@ -8,6 +8,7 @@ import {
   fileExtension,
   largestUploadBytes,
   MANAGER_FILE_SIZE_CONFIG_KEY,
+  wholeNumberConfig,
   MSG,
   needsZipEntryCheck,
   policyForScene,
@@ -112,12 +113,14 @@ export class FileService {
       .select({ content: configs.content })
       .from(configs)
       .where(eq(configs.configKey, MANAGER_FILE_SIZE_CONFIG_KEY));
-    const value = Number(row?.content);
-    return Number.isFinite(value) && value > 0 ? value : UPLOAD.defaultManagerFileSizeMb;
+    // read with the key's declared rule: a value saved before the rules existed ("1e3") is not trusted
+    return wholeNumberConfig(MANAGER_FILE_SIZE_CONFIG_KEY, row?.content, UPLOAD.defaultManagerFileSizeMb);
   }
 
   /** Reads a multipart upload, checks every rule, then stores all its files or none. */
   async receive(request: FastifyRequest, options: ReceiveOptions): Promise<FileRow[]> {
+    // a public file is readable by every tenant's sessions: only the platform operator publishes one
+    if (options.visibility === 'public' && !isPlatformOperator(options.principal)) throw fail.forbidden();
     if (!request.isMultipart()) throw fail.validation(MSG.uploadFileMissing);
     const managerFileSizeMb = await this.managerFileSizeMb();
     const incoming: Incoming[] = [];

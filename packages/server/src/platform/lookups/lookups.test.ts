@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { LOOKUP_KINDS, LOOKUP_PAGE, LOOKUPS, type LookupKind, MSG } from '@fieldpay/domain';
+import { LOOKUP_KINDS, LOOKUP_PAGE, LOOKUPS, type LookupKind, MSG, maskAccountNo } from '@fieldpay/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
@@ -283,6 +283,14 @@ describe('every lookup is scoped to the session', () => {
     }
     expect(await seen('staffA')).toEqual([names.own, names.sibling]);
     expect(await seen('staffB')).toEqual([names.foreign]);
+    if (kind === 'channelAccount') {
+      // enterprise users see account numbers masked and find them by the digits shown (personal-data.test.ts)
+      const answer = await askLookup(t.app, world.enterpriseUser, kind, { accountNo: search.slice(-3) });
+      const labels = labelsOf(answer);
+      expect(labels).toEqual(expect.arrayContaining([maskAccountNo(names.own), maskAccountNo(names.sibling)]));
+      expect(labels).not.toContain(maskAccountNo(names.foreign));
+      return;
+    }
     expect(await seen('enterpriseUser')).toEqual(visibility === 'tenant' ? [names.own, names.sibling] : [names.own]);
   });
 

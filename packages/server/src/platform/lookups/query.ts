@@ -1,10 +1,12 @@
 import { type Column, ilike, type SQL } from 'drizzle-orm';
-import { escapeLike } from '../tenants/service';
 
 /**
  * Pieces every lookup is built from: the session's scope as SQL and the search text as an escaped
  * ILIKE (the page itself: db/paging.ts). Column names are fixed in code; the client only supplies values.
  */
+
+/** LIKE patterns come from users: their wildcards are literal. */
+export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** `column` contains `text` literally (its % and _ are not wildcards); no condition for empty text. */
 export const contains = (column: Column, text: string | undefined): SQL | undefined =>

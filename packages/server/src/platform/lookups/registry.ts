@@ -2,10 +2,16 @@ import { LOOKUP_KINDS, type LookupKind, type LookupQuery, type LookupRecord, typ
 import type { DbOrTx } from '../../db/client';
 import type { Principal } from '../auth/sessions';
 
+/** How the request may see personal data: unmasked only with a live unmask token of the session. */
+export interface LookupView {
+  unmasked: boolean;
+}
+
 export type LookupHandler<K extends LookupKind> = (
   db: DbOrTx,
   principal: Principal,
   query: LookupQuery<K>,
+  view: LookupView,
 ) => Promise<Page<LookupRecord<K>>>;
 
 /** Handlers by kind; each area answers its own kinds and scopes its own rows (DESIGN §5). */

@@ -1,21 +1,12 @@
-import {
-  envelopeOf,
-  LOOKUP_KINDS,
-  LOOKUPS,
-  type LookupKind,
-  type LookupQuery,
-  lookupQuerySchema,
-  MSG,
-  pageOf,
-} from '@fieldpay/domain';
+import { DESENSITIZATION_TOKEN_HEADER, LOOKUP_KINDS, type LookupKind, lookupOperation, MSG } from '@fieldpay/domain';
 import { z } from 'zod';
-import { ok } from '../../http/envelope';
 import { fail } from '../../core/errors';
+import { registerOperation } from '../../http/operation';
 import { principalOf } from '../auth/guards';
 import type { RouteDeps } from '../modules';
 
 /**
- * The remote-select lookups: one route per kind of the catalogue, `GET /api/sys/lookup/{kind}`,
+ * The remote-select lookups: one operation per kind of the catalogue, `GET /api/sys/lookup/{kind}`,
  * each with its own filter keys and record columns in the OpenAPI document. Any other kind is
  * answered 404 查询类型不存在.
  */
@@ -25,26 +16,17 @@ export function registerLookupRoutes({ app, services }: RouteDeps): void {
   if (missing.length > 0) throw new Error(`lookups without a module answering them: ${missing.join(', ')}`);
 
   const register = <K extends LookupKind>(kind: K) => {
-    const definition = LOOKUPS[kind];
     const handler = services.lookups.handler(kind);
-    app.get(
-      `/api/sys/lookup/${kind}`,
-      {
-        // each lookup scopes its rows by the session itself (the module answering it)
-        config: { access: 'session' },
-        schema: {
-          tags: ['下拉查询'],
-          summary: `${definition.title}（分页下拉，按 ${definition.searchKey} 搜索）`,
-          querystring: lookupQuerySchema(kind),
-          response: { 200: envelopeOf(pageOf(definition.record)) },
-        },
-      },
-      // parsed by this kind's schema above; the type provider cannot follow the generic kind
-      async (request) => ok(await handler(db, principalOf(request), request.query as LookupQuery<K>)),
-    );
+    registerOperation(app, lookupOperation(kind), async (query, request) => {
+      const principal = principalOf(request);
+      const header = request.headers[DESENSITIZATION_TOKEN_HEADER];
+      const unmasked = await services.desensitization.unmaskRequested(principal, header);
+      return handler(db, principal, query, { unmasked });
+    });
   };
   for (const kind of LOOKUP_KINDS) register(kind);
 
+  // a kind outside the catalogue: one of the documented hand-registered routes (http/operation.ts)
   app.get(
     '/api/sys/lookup/:kind',
     {

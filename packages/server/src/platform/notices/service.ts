@@ -46,6 +46,8 @@ export interface NewNotice {
   bizId?: string | number | null;
   /** console route the list's 查看 opens (hash path, no other site) */
   link?: string | null;
+  /** when the event happened; now unless the event is replayed at its own date (the demo seed) */
+  createdAt?: Date;
 }
 
 const newNoticeSchema = z.object({
@@ -81,6 +83,7 @@ export async function createNotice(db: DbOrTx, notice: NewNotice): Promise<numbe
         content: valid.content,
         bizId: valid.bizId,
         link: valid.link,
+        ...(notice.createdAt ? { createdAt: notice.createdAt } : {}),
       })),
     )
     .returning({ id: notices.id });

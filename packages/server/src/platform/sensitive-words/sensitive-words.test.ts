@@ -129,7 +129,7 @@ describe('the operator edits the word list', () => {
     const [audit] = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'sensitiveWord.delete'));
     expect(audit).toMatchObject({ targetId: String(row.id), before: { word: '神医' } });
 
-    await applyReferenceData(t.database.db);
+    await applyReferenceData(t.database.db, t.modules);
     const alive = await t.database.db
       .select()
       .from(sensitiveWords)

@@ -59,6 +59,32 @@ describe('dictionaries and config values', () => {
     expect(unknown.json().message).toBe(MSG.configUnknown);
   });
 
+  it('a configuration value outside its key rule is refused with the rule, and the stored value stays', async () => {
+    const user = await createPlatformUser(t.database, { tenantId: 0 });
+    const info = await login(t.app, 'platform', user.username, user.password);
+    const save = (configKey: string, content: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/sys2/config/save',
+        headers: authHeaders(info),
+        payload: { configKey, content },
+      });
+    for (const content of ['1e3', '0x10', '10.5', '1000']) {
+      const refused = await save('manager_file_size', content);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('配置内容：附件大小上限应为1到100之间的整数（单位 MB）');
+    }
+    expect((await save('invoice.number', '0')).json().message).toBe('配置内容：发票号码数量上限应为1到50之间的整数');
+    expect((await save('qrcode.address', 'ftp://x.cn')).statusCode).toBe(400);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/sys2/config/queryByKey?configKey=manager_file_size',
+      headers: authHeaders(info),
+    });
+    expect(read.json().result.content).toBe('10');
+    expect((await save('manager_file_size', '20')).statusCode).toBe(200);
+  });
+
   it('unread notices, projects in progress and the dashboard answer from real tables', async () => {
     const tenantId = await createTenant(t.database);
     const user = await createEnterpriseUser(t.database, { tenantIds: [tenantId] });

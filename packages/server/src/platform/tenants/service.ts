@@ -1,11 +1,13 @@
-import type { Page } from '@fieldpay/domain';
-import { and, asc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
-import { isPlatformOperator } from '../../core/tenancy';
+import { maskContact, type Page } from '@fieldpay/domain';
+import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { equalsIfGiven, isPlatformOperator, tenantsIn } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
 import { unsafeAcrossTenants } from '../../db/scope';
 import { enterpriseMembers, enterprises, tenants } from '../../db/schema';
 import type { Principal } from '../auth/sessions';
+import { contains } from '../lookups/query';
+import type { LookupView } from '../lookups/registry';
 
 export interface TenantRow {
   id: number;
@@ -14,6 +16,15 @@ export interface TenantRow {
   contracts: string;
   status: number;
 }
+
+/**
+ * A tenant's contact (a name and a mobile number) as the principal may see it: the platform
+ * operator keeps the tenant register; everyone else sees it masked unless unmasked by a token.
+ */
+export const contactAsSeenBy =
+  (principal: Principal, view: LookupView) =>
+  (contracts: string): string =>
+    view.unmasked || isPlatformOperator(principal) ? contracts : maskContact(contracts);
 
 /**
  * Which tenants a principal may see: the platform administrators all of them, tenant staff their
@@ -30,16 +41,27 @@ export async function visibleTenantIds(_db: DbOrTx, principal: Principal): Promi
   return rows.map((r) => r.tenantId);
 }
 
-const scopeCondition = (scope: number[] | 'all'): SQL | undefined =>
-  scope === 'all' ? ne(tenants.id, 0) : inArray(tenants.id, scope.length ? scope : [-1]);
+/** `scope` as a condition on `tenants.id`: never tenant 0, the platform itself. */
+const visibleTenants = (scope: number[] | 'all'): SQL | undefined =>
+  and(ne(tenants.id, 0), tenantsIn(tenants.id, scope));
 
-export async function queryTenants(
+/**
+ * A page of the tenants the principal may see, by id: the tenant list (GET /api/sys2/tenant/queryList)
+ * and the tenant lookup are both this page, each shaping its records.
+ */
+export async function tenantPage<Out>(
   db: DbOrTx,
   principal: Principal,
-  query: { name?: string; pageNo: number; pageSize: number },
-): Promise<Page<TenantRow>> {
-  const scope = await visibleTenantIds(db, principal);
-  const where = and(scopeCondition(scope), query.name ? ilike(tenants.name, `%${escapeLike(query.name)}%`) : undefined);
+  query: { name?: string; status?: number; pageNo: number; pageSize: number },
+  view: LookupView,
+  toRecord: (row: TenantRow) => Out,
+): Promise<Page<Out>> {
+  const contact = contactAsSeenBy(principal, view);
+  const where = and(
+    visibleTenants(await visibleTenantIds(db, principal)),
+    contains(tenants.name, query.name),
+    equalsIfGiven(tenants.status, query.status),
+  );
   return paged(db, query, {
     from: tenants,
     where,
@@ -58,14 +80,27 @@ export async function queryTenants(
         .from(tenants)
         .where(inArray(tenants.id, page.keys))
         .orderBy(...page.orderBy),
-    toRecord: (row) => row,
+    toRecord: (row) => toRecord({ ...row, contracts: contact(row.contracts) }),
   });
 }
 
+export const queryTenants = (
+  db: DbOrTx,
+  principal: Principal,
+  query: { name?: string; pageNo: number; pageSize: number },
+  view: LookupView,
+): Promise<Page<TenantRow>> => tenantPage(db, principal, query, view, (row) => row);
+
 /** Tenants by ids, limited to what the principal may see; unknown or foreign ids are simply absent. */
-export async function tenantsByIds(db: DbOrTx, principal: Principal, ids: number[]): Promise<TenantRow[]> {
+export async function tenantsByIds(
+  db: DbOrTx,
+  principal: Principal,
+  ids: number[],
+  view: LookupView,
+): Promise<TenantRow[]> {
+  const contact = contactAsSeenBy(principal, view);
   const scope = await visibleTenantIds(db, principal);
-  return db
+  const rows = await db
     .select({
       id: tenants.id,
       name: tenants.name,
@@ -74,8 +109,9 @@ export async function tenantsByIds(db: DbOrTx, principal: Principal, ids: number
       status: tenants.status,
     })
     .from(tenants)
-    .where(and(inArray(tenants.id, ids), scopeCondition(scope)))
+    .where(and(inArray(tenants.id, ids), visibleTenants(scope)))
     .orderBy(asc(tenants.id));
+  return rows.map((row) => ({ ...row, contracts: contact(row.contracts) }));
 }
 
 export async function enterprisesByIds(db: DbOrTx, principal: Principal, ids: number[]) {
@@ -94,7 +130,7 @@ export async function enterprisesByIds(db: DbOrTx, principal: Principal, ids: nu
     })
     .from(enterprises)
     .innerJoin(tenants, eq(tenants.id, enterprises.tenantId))
-    .where(and(inArray(enterprises.id, ids), scopeCondition(scope), enterpriseScope))
+    .where(and(inArray(enterprises.id, ids), visibleTenants(scope), enterpriseScope))
     .orderBy(asc(enterprises.id));
 }
 
@@ -105,6 +141,3 @@ async function ownTaxNumber(db: DbOrTx, enterpriseId: number): Promise<string | 
     .where(eq(enterprises.id, enterpriseId));
   return row?.taxNumber ?? null;
 }
-
-/** LIKE patterns come from users: their wildcards are literal. */
-export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -3,7 +3,7 @@ import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-de
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { WidthTooltip } from '../../components/WidthTooltip';
-import { CHANGE_PASSWORD_PATH } from '../menu';
+import { changePasswordPath } from '../menu';
 import { useSession } from '../session-store';
 import { useLogout } from './session-actions';
 
@@ -39,9 +39,12 @@ export function UserMenu() {
       ),
     },
     { type: 'divider' },
-    ...(enterprise
-      ? [{ key: 'password', icon: <KeyOutlined />, label: '修改密码', onClick: () => navigate(CHANGE_PASSWORD_PATH) }]
-      : []),
+    {
+      key: 'password',
+      icon: <KeyOutlined />,
+      label: '修改密码',
+      onClick: () => navigate(changePasswordPath(enterprise ? 'enterprise' : 'platform')),
+    },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true, onClick: () => void logout() },
   ];
 

@@ -1,6 +1,6 @@
 /** The tax-source picker's lookup (spec 1 §7 remote-select catalogue: tax, by tenantId and taxName). */
-import type { Page } from '@fieldpay/domain';
-import { http } from '../../app/api-client';
+import { type Page, lookupOperation } from '@fieldpay/domain';
+import { call } from '../../app/api-client';
 
 export interface TaxSource {
   id: number;
@@ -15,6 +15,5 @@ export async function searchTaxSources(query: {
   pageNo: number;
   pageSize: number;
 }): Promise<Page<TaxSource>> {
-  const answer = await http.get<Page<TaxSource>>('/api/sys/lookup/tax', query, { silent: true });
-  return answer.result;
+  return call(lookupOperation('tax'), query, { silent: true });
 }

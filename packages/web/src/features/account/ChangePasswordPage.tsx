@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { changePassword } from './account-calls';
 import { endSession } from '../../app/end-session';
 import { notifier } from '../../app/notify';
+import { useSession } from '../../app/session-store';
 
 interface PasswordForm {
   oldPassword: string;
@@ -20,6 +21,7 @@ interface PasswordForm {
 export default function ChangePasswordPage() {
   const [form] = Form.useForm<PasswordForm>();
   const [saving, setSaving] = useState(false);
+  const mustChange = useSession((state) => state.userInfo?.mustChangePassword === true);
 
   const submit = async (values: PasswordForm) => {
     setSaving(true);
@@ -44,6 +46,14 @@ export default function ChangePasswordPage() {
       }
     >
       <div style={{ maxWidth: 460 }}>
+        {mustChange && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message="您的密码为管理员设置的一次性密码，请先修改密码后再使用系统。"
+          />
+        )}
         <Alert
           type="info"
           showIcon

@@ -1,12 +1,13 @@
 /** The account screen's call: the password change. */
-import { http } from '../../app/api-client';
+import { type ChangePasswordBody, changePasswordOperation, platformChangePasswordOperation } from '@fieldpay/domain';
+import { call } from '../../app/api-client';
+import { useSession } from '../../app/session-store';
 
-export interface ChangePasswordBody {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+export type { ChangePasswordBody };
 
+/** The signed-in side's own password change. */
 export async function changePassword(body: ChangePasswordBody): Promise<void> {
-  await http.post('/enterprise/v2/changePassword', body);
+  const operation =
+    useSession.getState().side === 'platform' ? platformChangePasswordOperation : changePasswordOperation;
+  await call(operation, body);
 }

@@ -1,15 +1,18 @@
 /** The login screen's calls: captcha image and login (docs/decisions/0002-api-contract.md). */
-import type { LoginBody, LoginUserInfo, Side } from '@fieldpay/domain';
+import {
+  captchaImageOperation,
+  type LoginBody,
+  type LoginUserInfo,
+  type Side,
+  sessionOperations,
+} from '@fieldpay/domain';
 import { rsaEncryptBase64 } from '../../api/crypto';
-import { http } from '../../app/api-client';
+import { call } from '../../app/api-client';
 import { getKey } from '../../app/session-calls';
 
 /** Captcha image for `checkKey`, as a data URL. */
 export async function captchaImage(checkKey: string): Promise<string> {
-  const answer = await http.get<string>(`/sys/randomImage/${encodeURIComponent(checkKey)}`, undefined, {
-    silent: true,
-  });
-  return answer.result;
+  return call(captchaImageOperation, { checkKey }, { silent: true });
 }
 
 export interface Credentials {
@@ -28,6 +31,5 @@ export async function login(side: Side, credentials: Credentials): Promise<Login
     keyId,
     ...(credentials.checkKey ? { captcha: credentials.captcha ?? '', checkKey: credentials.checkKey } : {}),
   };
-  const answer = await http.post<LoginUserInfo>(`/${side}/v2/login`, body, { silent: true });
-  return answer.result;
+  return call(sessionOperations[side].login, body, { silent: true });
 }

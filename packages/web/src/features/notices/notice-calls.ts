@@ -1,6 +1,13 @@
 /** The notice list's calls and query key (spec 1 §2, §7); the unread count is the shell's (app/shell-calls.ts). */
-import type { NoticeReadFlag, NoticeRecord, Page } from '@fieldpay/domain';
-import { http } from '../../app/api-client';
+import {
+  type NoticeReadFlag,
+  type NoticeRecord,
+  noticeListOperation,
+  noticeReadAllOperation,
+  noticeReadOperation,
+  type Page,
+} from '@fieldpay/domain';
+import { call, callWithMessage } from '../../app/api-client';
 
 export const NOTICE_LIST_KEY = ['notice', 'list'] as const;
 
@@ -9,16 +16,17 @@ export async function fetchNotices(query: {
   pageSize: number;
   readFlag?: NoticeReadFlag;
 }): Promise<Page<NoticeRecord>> {
-  const answer = await http.get<Page<NoticeRecord>>('/api/sys/notice/list', query);
-  return answer.result;
+  // a query string carries the flag as text
+  const readFlag = query.readFlag === undefined ? undefined : (String(query.readFlag) as '0' | '1');
+  return call(noticeListOperation, { ...query, readFlag });
 }
 
 export async function markNoticesRead(ids: number[]): Promise<{ updated: number; message: string }> {
-  const answer = await http.post<{ updated: number }>('/api/sys/notice/read', { ids });
-  return { updated: answer.result.updated, message: answer.message };
+  const { result, message } = await callWithMessage(noticeReadOperation, { ids });
+  return { updated: result.updated, message };
 }
 
 export async function markAllNoticesRead(): Promise<{ updated: number; message: string }> {
-  const answer = await http.post<{ updated: number }>('/api/sys/notice/readAll');
-  return { updated: answer.result.updated, message: answer.message };
+  const { result, message } = await callWithMessage(noticeReadAllOperation, undefined);
+  return { updated: result.updated, message };
 }

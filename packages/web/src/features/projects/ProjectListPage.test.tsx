@@ -90,16 +90,30 @@ describe('project list', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: /导出项目/ }));
     await waitFor(() =>
-      expect(exportApi.submitExport).toHaveBeenCalledWith('/api/sys/project/exportList', { projectName: '星联' }, null),
+      expect(exportApi.submitExport).toHaveBeenCalledWith(
+        expect.objectContaining({ path: '/api/sys/project/exportList' }),
+        { projectName: '星联' },
+      ),
     );
     fireEvent.click(screen.getByRole('button', { name: /导出人员/ }));
     await waitFor(() =>
       expect(exportApi.submitExport).toHaveBeenLastCalledWith(
-        '/api/sys/project/exportPersons',
+        expect.objectContaining({ path: '/api/sys/project/exportPersons' }),
         { projectName: '星联' },
         undefined,
       ),
     );
+  });
+
+  it('has an 操作 column with 详情 and 项目汇总, the name as a link, and 新建项目 for the enterprise', async () => {
+    setUp('enterprise', 2, ['projectManage:pro:add']);
+    renderWithQuery(<ProjectListPage />);
+    const row = await rowOf('项目1');
+    expect(screen.getAllByText('操作').length).toBeGreaterThan(0);
+    expect(within(row).getByRole('button', { name: '详情' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: '项目汇总' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: '项目1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /新建项目/ })).toBeTruthy();
   });
 
   it('sends the unmask token with the person export while it lives', async () => {
@@ -110,7 +124,11 @@ describe('project list', () => {
     expect(screen.getByText(/明文导出有效至/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /导出人员（明文）/ }));
     await waitFor(() =>
-      expect(exportApi.submitExport).toHaveBeenCalledWith('/api/sys/project/exportPersons', {}, 'unmask-1'),
+      expect(exportApi.submitExport).toHaveBeenCalledWith(
+        expect.objectContaining({ path: '/api/sys/project/exportPersons' }),
+        {},
+        'unmask-1',
+      ),
     );
   });
 

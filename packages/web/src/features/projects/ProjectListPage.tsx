@@ -5,7 +5,14 @@
  * person export is masked unless the user passed the desensitization check (spec 3 §4), which
  * holds for 30 minutes of this session.
  */
-import { EyeInvisibleOutlined, EyeOutlined, FileExcelOutlined, ProjectOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  FileExcelOutlined,
+  PlusOutlined,
+  ProjectOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import {
   DATE_TIME_FORMAT,
   INPUT_MAX_LENGTH,
@@ -14,10 +21,13 @@ import {
   PROJECT_STATUS_ENDED,
   type ProjectListFilters,
   type ProjectListRecord,
+  projectExportListOperation,
+  projectExportPersonsOperation,
 } from '@fieldpay/domain';
 import { Button, Card, Form, Input, Select, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { submitExport } from '../../app/export-calls';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
@@ -26,7 +36,11 @@ import { DesensitizationDialog } from '../../components/DesensitizationDialog';
 import { type CellRenderer, ListPage } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
 import { RemoteSelect } from '../../components/RemoteSelect';
+import { PROJECT_DETAIL_PATH, PROJECT_SUMMARY_PATH } from './ProjectDetailPage';
 import { fetchProjects, PROJECT_LIST_KEY } from './project-calls';
+import './projects.css';
+
+const PROJECT_CREATE_PATH = '/projectManage/project/create';
 
 const STATUS_OPTIONS = Object.entries(PROJECT_STATUS).map(([value, info]) => ({
   value: Number(value),
@@ -38,14 +52,17 @@ const formatTime = (time: number | null) => (time === null ? null : dayjs(time).
 const dash = <span className="list-empty-cell">-</span>;
 
 /** The list's filters as an export takes them (no paging). */
-function exportFilters(applied: ProjectListFilters): Record<string, unknown> {
+function exportFilters(applied: ProjectListFilters): ProjectListFilters {
   return Object.fromEntries(FILTER_KEYS.filter((key) => applied[key] !== undefined).map((key) => [key, applied[key]]));
 }
 
 export default function ProjectListPage() {
   const side = useSession((state) => state.side);
   const isOperator = useSession((state) => state.userInfo?.userIdentity === 1 && state.side === 'platform');
-  const canExport = useAccess().can('projectManage:list:export');
+  const access = useAccess();
+  const canExport = access.can('projectManage:list:export');
+  const canCreate = side === 'enterprise' && access.can('projectManage:pro:add');
+  const navigate = useNavigate();
   const unmask = useUnmaskToken();
   const [verifyOpen, setVerifyOpen] = useState(false);
   const [exporting, setExporting] = useState<'list' | 'persons' | null>(null);
@@ -55,8 +72,9 @@ export default function ProjectListPage() {
     if (exporting) return;
     setExporting(which);
     try {
-      const url = which === 'list' ? '/api/sys/project/exportList' : '/api/sys/project/exportPersons';
-      await submitExport(url, exportFilters(applied.current), which === 'persons' ? unmask?.token : null);
+      const filters = exportFilters(applied.current);
+      if (which === 'list') await submitExport(projectExportListOperation, filters);
+      else await submitExport(projectExportPersonsOperation, filters, unmask?.token);
     } catch {
       // the request layer has shown the server's message (a duplicate click is cancelled silently)
     } finally {
@@ -66,13 +84,19 @@ export default function ProjectListPage() {
 
   const renderers = useMemo<Partial<Record<string, CellRenderer<ProjectListRecord>>>>(
     () => ({
+      // the name opens the detail (spec 1 §2)
+      projectName: (row) => (
+        <Button type="link" className="list-link-cell" onClick={() => navigate(`${PROJECT_DETAIL_PATH}?id=${row.id}`)}>
+          {row.projectName}
+        </Button>
+      ),
       projectStatus: (row) => <StatusTag dictionary={PROJECT_STATUS} value={row.projectStatus} />,
       processed: (row) => PROJECT_PROCESSED[row.processed === 1 ? 1 : 0],
       createTime: (row) => formatTime(row.createTime),
       // the end time only means something once the project has ended (spec 1 §2)
       endTime: (row) => (row.projectStatus === PROJECT_STATUS_ENDED ? (formatTime(row.endTime) ?? dash) : dash),
     }),
-    [],
+    [navigate],
   );
 
   return (
@@ -113,40 +137,65 @@ export default function ProjectListPage() {
             )}
           </>
         }
+        actionColumn={{
+          title: '操作',
+          key: 'actions',
+          fixed: 'right',
+          width: 150,
+          render: (_value, row) => (
+            <span className="list-actions">
+              <Button type="link" size="small" onClick={() => navigate(`${PROJECT_DETAIL_PATH}?id=${row.id}`)}>
+                详情
+              </Button>
+              <Button type="link" size="small" onClick={() => navigate(`${PROJECT_SUMMARY_PATH}?id=${row.id}`)}>
+                项目汇总
+              </Button>
+            </span>
+          ),
+        }}
         toolbar={
-          canExport && (
+          (canCreate || canExport) && (
             <>
-              <Button
-                type="primary"
-                icon={<FileExcelOutlined />}
-                loading={exporting === 'list'}
-                onClick={() => void runExport('list')}
-              >
-                导出项目
-              </Button>
-              <Button
-                icon={<TeamOutlined />}
-                loading={exporting === 'persons'}
-                onClick={() => void runExport('persons')}
-              >
-                {unmask ? '导出人员（明文）' : '导出人员'}
-              </Button>
-              {unmask ? (
-                <Tooltip title="点击恢复脱敏导出">
-                  <Tag
-                    color="orange"
-                    icon={<EyeOutlined />}
-                    className="unmask-tag"
-                    onClick={dropUnmaskToken}
-                    style={{ cursor: 'pointer' }}
-                  >
-                    明文导出有效至 {dayjs(unmask.expiresAt).format('HH:mm')}
-                  </Tag>
-                </Tooltip>
-              ) : (
-                <Button icon={<EyeInvisibleOutlined />} onClick={() => setVerifyOpen(true)}>
-                  脱敏查看
+              {canCreate && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(PROJECT_CREATE_PATH)}>
+                  新建项目
                 </Button>
+              )}
+              {canExport && (
+                <>
+                  <Button
+                    type={canCreate ? 'default' : 'primary'}
+                    icon={<FileExcelOutlined />}
+                    loading={exporting === 'list'}
+                    onClick={() => void runExport('list')}
+                  >
+                    导出项目
+                  </Button>
+                  <Button
+                    icon={<TeamOutlined />}
+                    loading={exporting === 'persons'}
+                    onClick={() => void runExport('persons')}
+                  >
+                    {unmask ? '导出人员（明文）' : '导出人员'}
+                  </Button>
+                  {unmask ? (
+                    <Tooltip title="点击恢复脱敏导出">
+                      <Tag
+                        color="orange"
+                        icon={<EyeOutlined />}
+                        className="unmask-tag"
+                        onClick={dropUnmaskToken}
+                        style={{ cursor: 'pointer' }}
+                      >
+                        明文导出有效至 {dayjs(unmask.expiresAt).format('HH:mm')}
+                      </Tag>
+                    </Tooltip>
+                  ) : (
+                    <Button icon={<EyeInvisibleOutlined />} onClick={() => setVerifyOpen(true)}>
+                      脱敏查看
+                    </Button>
+                  )}
+                </>
               )}
             </>
           )

@@ -1,11 +1,25 @@
 /** The projects area's calls and query keys, beside its pages. */
 import {
+  cityTreeOperation,
+  type OperationAnswer,
   type OperationInput,
   type Page,
   PROJECT_STATUS_IN_PROGRESS,
   type ProjectListRecord,
+  projectAuditOperation,
   projectCountByStatusOperation,
+  projectCreateOperation,
+  projectDetailOperation,
+  projectEditBasicOperation,
+  projectEditTextOperation,
+  projectEditVisitTypeOperation,
+  projectEndOperation,
   projectListOperation,
+  projectLogDetailOperation,
+  projectPauseOperation,
+  projectResumeOperation,
+  projectStartAuditOperation,
+  projectSummaryOperation,
 } from '@fieldpay/domain';
 import { call } from '../../app/api-client';
 
@@ -19,3 +33,33 @@ export const fetchProjects = (query: OperationInput<typeof projectListOperation>
 /** The enterprise header's 进行中 count; silent, as the header is no place for an error toast. */
 export const fetchInProgressCount = (): Promise<number> =>
   call(projectCountByStatusOperation, { status: PROJECT_STATUS_IN_PROGRESS }, { silent: true });
+
+export const projectDetailKey = (projectId: number) => ['project', 'detail', projectId] as const;
+export const projectSummaryKey = (projectId: number) => ['project', 'summary', projectId] as const;
+export const CITY_TREE_KEY = ['city', 'tree'] as const;
+
+export type ProjectDetailAnswer = OperationAnswer<typeof projectDetailOperation>;
+
+/** Silent: the page shows 项目不存在 itself for code 10013, other failures as a warning. */
+export const fetchProjectDetail = (projectId: number) => call(projectDetailOperation, { projectId }, { silent: true });
+export const fetchProjectFromLog = (id: number) => call(projectLogDetailOperation, { id });
+export const fetchProjectSummary = (projectId: number) =>
+  call(projectSummaryOperation, { projectId }, { silent: true });
+export const fetchCityTree = () => call(cityTreeOperation, {});
+
+export const createProject = (body: OperationInput<typeof projectCreateOperation>) =>
+  call(projectCreateOperation, body);
+export const saveProjectBasic = (body: OperationInput<typeof projectEditBasicOperation>) =>
+  call(projectEditBasicOperation, body);
+export const saveProjectVisitType = (body: OperationInput<typeof projectEditVisitTypeOperation>) =>
+  call(projectEditVisitTypeOperation, body);
+export const saveProjectText = (body: OperationInput<typeof projectEditTextOperation>) =>
+  call(projectEditTextOperation, body);
+
+/** The lifecycle's moves, by action of PROJECT_ACTIONS. */
+export const startProjectAudit = (projectId: number) => call(projectStartAuditOperation, { projectId });
+export const auditProject = (projectId: number, auditStatus: 4 | 1, remarks: string) =>
+  call(projectAuditOperation, { projectId, auditStatus, remarks });
+export const pauseProject = (projectId: number) => call(projectPauseOperation, { projectId });
+export const resumeProject = (projectId: number) => call(projectResumeOperation, { projectId });
+export const endProject = (projectId: number) => call(projectEndOperation, { projectId });

@@ -1,7 +1,14 @@
 /** The sensitive-word page's calls (spec 1 §5, §7; spec 3 §7): the operator's word list and the check. */
-import type { Page, SensitiveWordRecord } from '@fieldpay/domain';
+import {
+  type Page,
+  type SensitiveWordRecord,
+  sensitiveCheckOperation,
+  sensitiveWordAddOperation,
+  sensitiveWordDeleteOperation,
+  sensitiveWordListOperation,
+} from '@fieldpay/domain';
 import { ApiError } from '../../api/http';
-import { http } from '../../app/api-client';
+import { call, callWithMessage } from '../../app/api-client';
 
 export interface SensitiveCheckOutcome {
   /** listed words found; empty when the text is clean */
@@ -15,11 +22,7 @@ export interface SensitiveCheckOutcome {
  */
 export async function findSensitiveWords(text: string): Promise<SensitiveCheckOutcome> {
   try {
-    const answer = await http.post<{ words: string[] }>(
-      '/api/sys2/sensitive/check',
-      { senWords: text },
-      { silent: true },
-    );
+    const answer = await callWithMessage(sensitiveCheckOperation, { senWords: text }, { silent: true });
     return { words: answer.result.words, message: answer.message };
   } catch (error) {
     const words = error instanceof ApiError ? (error.result as { words?: unknown } | null)?.words : undefined;
@@ -33,18 +36,16 @@ export async function fetchSensitiveWords(query: {
   pageSize: number;
   word?: string;
 }): Promise<Page<SensitiveWordRecord>> {
-  const answer = await http.get<Page<SensitiveWordRecord>>('/api/sys2/sensitive/list', query);
-  return answer.result;
+  return call(sensitiveWordListOperation, query);
 }
 
 export async function addSensitiveWords(
   words: string[],
 ): Promise<{ added: string[]; existing: string[]; message: string }> {
-  const answer = await http.post<{ added: string[]; existing: string[] }>('/api/sys2/sensitive/add', { words });
+  const answer = await callWithMessage(sensitiveWordAddOperation, { words });
   return { ...answer.result, message: answer.message };
 }
 
 export async function deleteSensitiveWords(ids: number[]): Promise<string> {
-  const answer = await http.post<{ deleted: number }>('/api/sys2/sensitive/delete', { ids });
-  return answer.message;
+  return (await callWithMessage(sensitiveWordDeleteOperation, { ids })).message;
 }

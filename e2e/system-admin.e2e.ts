@@ -1,0 +1,166 @@
+/**
+ * System administration (issue 14), one path through it: the operator creates a tenant, a role of
+ * that tenant limited to two menus and an account holding it; the account changes its one-time
+ * password, sees exactly those menus, is disabled and refused at login; the operator reads it all in
+ * the audit log. Named to run after the files that count the demo tenants.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, fillLogin, launchBrowser, openPage, screenshot, signIn, url } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const suffix = String(Date.now() % 1e6).padStart(6, '0');
+const TENANT = `华北众包${suffix}`;
+const ROLE = `项目专员${suffix}`;
+const PHONE = `137${suffix}11`;
+const NEW_PASSWORD = 'Changed#2026ab';
+
+/** Both screenshot sizes of the screen as it is now. */
+async function shoot(page: Page, name: string) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await screenshot(page, `${name}-1440x900`);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await screenshot(page, `${name}-1280x720`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+const dialog = (page: Page) => page.getByRole('dialog').last();
+const toast = (page: Page, text: string) =>
+  page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
+const confirmDialog = async (page: Page) => {
+  await page
+    .getByRole('button', { name: /确\s*定/ })
+    .last()
+    .click();
+};
+
+async function pickTenant(page: Page, scope: ReturnType<typeof dialog>) {
+  const select = scope.getByRole('combobox').first();
+  await select.click();
+  await select.fill(TENANT);
+  const option = page.locator('.ant-select-dropdown .ant-select-item-option').filter({ hasText: TENANT });
+  await option.waitFor();
+  await option.click();
+}
+
+describe('system administration', () => {
+  it('tenant, role limited to two menus, account, its menus, disable, audit log', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, ACCOUNTS.admin);
+
+    // 平台列表: a new tenant
+    await page.goto(url('/system/tenant/list'));
+    await page.locator('.ant-card-head').getByText('平台列表').waitFor();
+    await page.locator('.ant-table-row').first().waitFor();
+    await shoot(page, 'system-tenant-list');
+    await page.getByRole('button', { name: /新增平台/ }).click();
+    await dialog(page).getByPlaceholder('请输入平台名称').fill(TENANT);
+    await dialog(page).getByPlaceholder('请输入运营公司').fill(`${TENANT}科技有限公司`);
+    await dialog(page).getByPlaceholder('请输入联系人').fill('赵经理 13800000000');
+    await shoot(page, 'system-tenant-add');
+    await dialog(page)
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await toast(page, '新增成功');
+    await page.waitForFunction(() => document.querySelectorAll('.ant-modal-wrap .ant-modal').length === 0);
+    await page.locator('.ant-table-row').filter({ hasText: TENANT }).waitFor();
+
+    // 角色管理: a role of that tenant with 分析页 and 项目列表
+    await page.goto(url('/system/account/roles'));
+    await page.locator('.ant-card-head').getByText('角色管理').waitFor();
+    await page.locator('.ant-table-row').first().waitFor();
+    await shoot(page, 'system-role-list');
+    await page.getByRole('button', { name: /新增角色/ }).click();
+    await pickTenant(page, dialog(page));
+    await dialog(page).getByPlaceholder('请输入角色名称').fill(ROLE);
+    const tree = dialog(page).locator('.role-tree-box');
+    await tree.getByText('分析页', { exact: true }).waitFor();
+    // the operator's own screens are not offered for a tenant's role
+    expect(await tree.getByText('平台列表', { exact: true }).count()).toBe(0);
+    await tree.getByText('分析页', { exact: true }).click();
+    await tree.getByText('项目列表', { exact: true }).click();
+    await shoot(page, 'system-role-add');
+    await dialog(page)
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await toast(page, '保存成功');
+    await page.locator('.ant-table-row').filter({ hasText: ROLE }).waitFor();
+
+    // 员工账号: an account of that tenant holding the role; its one-time password shown once
+    await page.goto(url('/system/account/staff'));
+    await page.locator('.ant-card-head').getByText('员工账号').waitFor();
+    await page.locator('.ant-table-row').first().waitFor();
+    await shoot(page, 'system-staff-list');
+    await page.getByRole('button', { name: /新增账号/ }).click();
+    await pickTenant(page, dialog(page));
+    await dialog(page).getByPlaceholder('请输入手机号').fill(PHONE);
+    await dialog(page).getByPlaceholder('请输入姓名').fill('周专员');
+    await dialog(page).getByRole('combobox').last().click();
+    await page.locator('.ant-select-dropdown .ant-select-item-option').filter({ hasText: ROLE }).click();
+    await dialog(page).getByText('新增账号').click(); // closes the role dropdown
+    await dialog(page)
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    const passwordBox = page.locator('.one-time-password code');
+    await passwordBox.waitFor();
+    // the add dialog has gone and the password dialog stands still before the screenshots
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('.ant-modal-wrap .ant-modal').length === 1 &&
+        !document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave'),
+    );
+    const oneTime = (await passwordBox.textContent()) ?? '';
+    expect(oneTime).toMatch(/^\S{12}$/);
+    await shoot(page, 'system-staff-one-time-password');
+    await page.getByRole('button', { name: '我已记下' }).click();
+
+    // the account: the one-time password leads to 修改密码 first
+    const staffSide = await openPage(browser);
+    const staffPage = staffSide.page;
+    await fillLogin(staffPage, { side: 'platform', username: PHONE, password: oneTime });
+    await staffPage.waitForURL(/#\/account\/password$/);
+    await staffPage.getByText('您的密码为管理员设置的一次性密码，请先修改密码后再使用系统。').waitFor();
+    await staffPage.getByPlaceholder('请输入原密码').fill(oneTime);
+    await staffPage.getByPlaceholder('请输入新密码').fill(NEW_PASSWORD);
+    await staffPage.getByPlaceholder('请再次输入新密码').fill(NEW_PASSWORD);
+    await staffPage.getByRole('button', { name: '确认修改' }).click();
+    await staffPage.waitForURL(/#\/login/);
+    await signIn(staffPage, { side: 'platform', username: PHONE, password: NEW_PASSWORD });
+    const tops = await staffPage.locator('.top-bar-menu .ant-menu-item').allTextContents();
+    expect(tops).toEqual(['首页', '项目管理']);
+
+    // disabled: the login is refused (the API tests show its open sessions end)
+    await page.goto(url('/system/account/staff'));
+    await page.getByPlaceholder('请输入登录账号或姓名').fill(PHONE);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const row = page.locator('.ant-table-row').filter({ hasText: PHONE });
+    await row.waitFor();
+    await row.getByRole('button', { name: '禁用' }).click();
+    await confirmDialog(page);
+    await toast(page, '已禁用');
+    await row.getByText('禁用', { exact: true }).first().waitFor();
+    await staffSide.context.close();
+    const again = await openPage(browser);
+    await fillLogin(again.page, { side: 'platform', username: PHONE, password: NEW_PASSWORD });
+    await again.page.locator('.login-error').getByText('账号已被禁用，请联系管理员').waitFor();
+    await again.context.close();
+
+    // 审计日志: each step, newest first
+    await page.goto(url('/system/log/audit'));
+    await page.locator('.ant-card-head').getByText('审计日志').waitFor();
+    await page.locator('.ant-table-row').first().waitFor();
+    const actions = await page.locator('.ant-table-row td:nth-child(4)').allTextContents();
+    for (const action of ['禁用账号', '修改密码', '新增账号', '新增角色', '新增平台'])
+      expect(actions).toContain(action);
+    expect(actions.indexOf('禁用账号')).toBeLessThan(actions.indexOf('新增平台'));
+    await shoot(page, 'system-audit-log');
+    await context.close();
+  });
+});

@@ -1,0 +1,2 @@
+/** The audit log screen's call. */
+export * from './operations';

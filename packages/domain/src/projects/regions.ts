@@ -1,0 +1,24 @@
+/** The city tree (spec 1 §7 "city tree"): GB/T 2260 divisions, province > city > district, 6-digit codes. */
+import { z } from 'zod';
+import { defineOperation } from '../api/operation';
+
+export interface CityTreeNode {
+  value: string;
+  label: string;
+  children?: CityTreeNode[];
+}
+
+const cityTreeNodeSchema: z.ZodType<CityTreeNode> = z.lazy(() =>
+  z.object({ value: z.string(), label: z.string(), children: z.array(cityTreeNodeSchema).optional() }),
+);
+
+/** GET /api/sys/city/tree: every province, city and district, for the project's area picker. */
+export const cityTreeOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys/city/tree',
+  tag: '项目',
+  summary: '省市区树（GB/T 2260 行政区划代码）',
+  access: 'session',
+  input: z.object({}),
+  answer: z.array(cityTreeNodeSchema),
+});

@@ -1,0 +1,2 @@
+/** The staff area: platform-side accounts and roles. */
+export * from './operations';
