@@ -89,7 +89,7 @@ async function job(): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir });
   const log = pino({ level: 'warn' });
   const scopes = new DbScopes(database);
-  const services = createServices({ db: scopes.db, scopes, config, log }, database.executeSql);
+  const services = createServices({ db: scopes.db, scopes, config, log }, database);
   // the job's own time: from the moment pg-boss hands it to the handler until the handler is done
   let jobSeconds = 0;
   let jobCpuSeconds = 0;

@@ -178,7 +178,7 @@ export async function buildApp(
   app.decorateRequest('principal', null);
   installErrorHandling(app);
   installTextCheck(app);
-  const services = createServices({ db: scopes.db, scopes, config, log: app.log }, database.executeSql);
+  const services = createServices({ db: scopes.db, scopes, config, log: app.log }, database);
   const guards = createGuards(services);
   installAccessControl(app, guards);
   installRequestScope(app, scopes);

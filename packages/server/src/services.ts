@@ -1,4 +1,4 @@
-import type { ExecuteSql } from './db/client';
+import type { Database } from './db/client';
 import { compactListChanges } from './db/list-changes';
 import { AccessService } from './platform/access/service';
 import { CaptchaService } from './platform/auth/captcha';
@@ -15,9 +15,10 @@ import { SensitiveWordService } from './platform/sensitive-words/service';
 import { lookupTenants } from './platform/tenants/lookups';
 
 /** The platform's long-lived services, one instance each per process; modules add to its registries. */
-export function createServices(ctx: AppContext, executeSql: ExecuteSql) {
+export function createServices(ctx: AppContext, database: Pick<Database, 'executeSql' | 'kind'>) {
   const files = new FileService(ctx);
-  const jobs = new JobQueue(ctx, executeSql);
+  // an embedded PGlite is open in this process only: every job running at start is dead
+  const jobs = new JobQueue(ctx, database.executeSql, database.kind === 'pglite');
   const exports = new ExportService(ctx, files.storage, jobs);
   // every ten minutes, the notes of writes that list totals follow are folded (db/list-changes.ts)
   jobs.register(

@@ -9,6 +9,7 @@ export * from './payouts';
 export * from './persons';
 export * from './products';
 export * from './files';
+export * from './jobs';
 export * from './layouts';
 export * from './list-changes';
 export * from './projects';

@@ -25,7 +25,7 @@ import type { Principal } from '../auth/sessions';
 import { chinaTimestamp } from '../china-time';
 import type { AppContext } from '../context';
 import type { FileStorage } from '../files/storage';
-import type { JobAttempt, JobQueue } from '../jobs/queue';
+import type { DeadJob, JobAttempt, JobQueue } from '../jobs/queue';
 import { createNotice } from '../notices/service';
 import { type AuditActor, writeAudit } from '../system/audit';
 import { type AnyExportDefinition, cellsOf } from './definition';
@@ -43,6 +43,17 @@ const WINDOW_ROWS = 500;
 const PROGRESS_EVERY_MS = 1_000;
 const DAY_MS = 24 * 60 * 60_000;
 const FAILED_REASON = '导出失败，请重新导出';
+/**
+ * exports one process writes at once, each for a different user: one user's long export leaves
+ * the others free for everyone else (each costs about 130 MB at its peak, decision 0007)
+ */
+export const EXPORT_WORKERS = 3;
+
+/** a job's data; userId groups one user's exports (absent in jobs queued before decision 0015) */
+interface ExportJobData {
+  cacheId: number;
+  userId?: number;
+}
 
 type CacheRow = typeof downloadCaches.$inferSelect;
 type DownloadCacheFilters = z.output<typeof downloadCacheQuerySchema>;
@@ -87,19 +98,28 @@ export class ExportService {
     private readonly jobs: JobQueue,
   ) {
     this.scratchDir = path.join(ctx.config.dataDir, 'tmp', 'exports');
-    jobs.register<{ cacheId: number }>(EXPORT_JOB, (data, attempt) => this.run(data.cacheId, attempt), {
-      policy: 'stately',
+    jobs.register<ExportJobData>(EXPORT_JOB, (data, attempt) => this.run(data.cacheId, attempt), {
+      // a record has at most one job waiting; a second send while it waits is dropped
+      policy: 'short',
+      // several users' exports run side by side, one at a time per user (decision 0015)
+      concurrency: EXPORT_WORKERS,
+      groupOf: (data) => (data.userId === undefined ? undefined : `user:${data.userId}`),
+      onDead: (data, dead) => this.abandoned(data.cacheId, dead),
     });
     // hourly: expired files go, and records whose job was never queued get one
     jobs.register(
       EXPORT_EXPIRY_JOB,
       async () => {
+        await this.removeOrphanScratchFiles();
         await this.resumePending();
         await this.expire();
       },
       { cron: '7 * * * *' },
     );
-    jobs.onStart(() => this.resumePending());
+    jobs.onStart(async () => {
+      await this.removeOrphanScratchFiles();
+      await this.resumePending();
+    });
   }
 
   define(definition: AnyExportDefinition): void {
@@ -181,7 +201,7 @@ export class ExportService {
     // after commit: the job must find the record. A failed send loses nothing: the record stays at
     // status 0 and resumePending (at start and hourly) sends it.
     try {
-      await this.jobs.send(EXPORT_JOB, { cacheId }, String(cacheId));
+      await this.jobs.send(EXPORT_JOB, { cacheId, userId: requester.userId } satisfies ExportJobData, String(cacheId));
     } catch (error) {
       this.ctx.log.error({ err: error, cacheId }, 'export job not queued; it will be resumed');
     }
@@ -189,25 +209,76 @@ export class ExportService {
   }
 
   /**
-   * Sends the jobs of records still generating (after a crash, or sent while the queue was down).
-   * A record whose job is queued or running gets a second job that finds it finished and does nothing.
+   * Sends the jobs of records still generating whose job went missing (sent while the queue was
+   * down, or lost between commit and send). A record whose job waits, waits for a retry or runs
+   * (perhaps in a process that died and the sweep has not failed yet) is left to that job: a second
+   * job beside a running one would write the file twice.
    */
   async resumePending(): Promise<void> {
     const pending = await this.ctx.scopes.withSystem('export jobs: records of every tenant still generating', (db) =>
-      db.select({ id: downloadCaches.id }).from(downloadCaches).where(eq(downloadCaches.downloadStatus, 0)),
+      db
+        .select({ id: downloadCaches.id, userId: downloadCaches.userId })
+        .from(downloadCaches)
+        .where(eq(downloadCaches.downloadStatus, 0)),
     );
-    for (const { id } of pending) await this.jobs.send(EXPORT_JOB, { cacheId: id }, String(id));
+    if (pending.length === 0) return;
+    const live = await this.jobs.liveKeys(EXPORT_JOB);
+    for (const { id, userId } of pending) {
+      if (!live.has(String(id))) await this.jobs.send(EXPORT_JOB, { cacheId: id, userId } satisfies ExportJobData, String(id));
+    }
+  }
+
+  /**
+   * A job of this record died with its process (kill -9, power loss): its partial file goes, and
+   * when no retry follows the record fails, so its user sees 导出失败，请重新导出 and exports again.
+   */
+  private async abandoned(cacheId: number, dead: DeadJob): Promise<void> {
+    await fs.promises.rm(this.scratchPath(cacheId, dead.jobId), { force: true });
+    if (dead.retried) return;
+    await this.ctx.scopes.withSystem('export job: failing the record of a job whose process died', (db) =>
+      db
+        .update(downloadCaches)
+        .set({ downloadStatus: 2, failReason: FAILED_REASON, finishedAt: new Date() })
+        .where(and(eq(downloadCaches.id, cacheId), eq(downloadCaches.downloadStatus, 0))),
+    );
+  }
+
+  /** the file an attempt writes before it goes to the storage: named by record and job */
+  private scratchPath(cacheId: number, jobId: string): string {
+    return path.join(this.scratchDir, `${cacheId}-${jobId}.xlsx`);
+  }
+
+  /**
+   * Deletes the scratch files no running job writes: those of processes that died mid-export.
+   * Files are listed before the running jobs are read, so a job starting meanwhile keeps its file.
+   */
+  async removeOrphanScratchFiles(): Promise<number> {
+    const names = await fs.promises.readdir(this.scratchDir).catch(() => [] as string[]);
+    if (names.length === 0) return 0;
+    const running = await this.jobs.runningJobIds();
+    let removed = 0;
+    for (const name of names) {
+      const jobId = /^\d+-(.+)\.xlsx$/.exec(name)?.[1];
+      if (jobId && running.has(jobId)) continue;
+      await fs.promises.rm(path.join(this.scratchDir, name), { force: true, recursive: true });
+      removed++;
+    }
+    if (removed > 0) this.ctx.log.warn({ removed }, 'partial export files of stopped jobs removed');
+    return removed;
   }
 
   /** The job: writes the file of one cache record. A record already finished is left alone. */
-  async run(cacheId: number, attempt: JobAttempt = { jobId: 'inline', isLastAttempt: true }): Promise<void> {
+  async run(
+    cacheId: number,
+    attempt: JobAttempt = { jobId: `inline-${crypto.randomBytes(6).toString('hex')}`, isLastAttempt: true },
+  ): Promise<void> {
     const [cache] = await this.ctx.scopes.withSystem('export job: its own record by id', (db) =>
       db.select().from(downloadCaches).where(eq(downloadCaches.id, cacheId)),
     );
     if (cache?.downloadStatus !== 0) return;
     // from here on the job sees what its requester sees, and no more
     const asRequester = <T>(work: (db: DbOrTx) => Promise<T>) => this.ctx.scopes.withViewer(cache.requester, work);
-    const scratch = path.join(this.scratchDir, `${cacheId}-${crypto.randomBytes(6).toString('hex')}.xlsx`);
+    const scratch = this.scratchPath(cacheId, attempt.jobId);
     try {
       const { rowCount, fileSize, storageKey } = await this.write(cache, scratch);
       await asRequester(async (tx) => {
