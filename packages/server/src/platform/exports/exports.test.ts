@@ -424,6 +424,59 @@ describe('exports and the download cache', () => {
     expect(record).toMatchObject({ downloadStatus_dictText: '生成失败', failReason: '导出失败，请重新导出' });
   });
 
+  it('fails the record of a job whose process died on its last attempt, and deletes its partial file', async () => {
+    const [row] = await t.database.db
+      .select()
+      .from(downloadCaches)
+      .where(eq(downloadCaches.kind, 'project.list'))
+      .limit(1);
+    const [pending] = await t.database.db
+      .insert(downloadCaches)
+      .values({ ...row, id: undefined, downloadStatus: 0, progress: 40, storageKey: null, finishedAt: null })
+      .returning({ id: downloadCaches.id });
+    const scratchDir = path.join(t.config.dataDir, 'tmp', 'exports');
+    fs.mkdirSync(scratchDir, { recursive: true });
+    const jobId = crypto.randomUUID();
+    const partial = path.join(scratchDir, `${pending.id}-${jobId}.xlsx`);
+    fs.writeFileSync(partial, 'PK half a file');
+    // a retry follows: the record stays generating for it, the partial file goes
+    await t.services.exports.abandoned(pending.id, { jobId, retried: true });
+    expect(fs.existsSync(partial)).toBe(false);
+    const stateOf = async () =>
+      (await t.database.db.select().from(downloadCaches).where(eq(downloadCaches.id, pending.id)))[0];
+    expect((await stateOf()).downloadStatus).toBe(0);
+    // the last attempt: the user sees it failed and exports again
+    fs.writeFileSync(partial, 'PK half a file');
+    await t.services.exports.abandoned(pending.id, { jobId, retried: false });
+    expect(fs.existsSync(partial)).toBe(false);
+    expect(await stateOf()).toMatchObject({ downloadStatus: 2, failReason: '导出失败，请重新导出' });
+    const again = await post(world.staffA, '/api/sys/project/exportList', row.filters as object);
+    expect(again.json()).toMatchObject({ success: true, message: MSG.exportSubmitted });
+    expect(again.json().result.cacheId).not.toBe(pending.id);
+    expect((await finished(world.staffA, again.json().result.cacheId)).downloadStatus).toBe(1);
+  });
+
+  it('removes scratch files no running job writes (left by a process that died), and keeps the rest', async () => {
+    const scratchDir = path.join(t.config.dataDir, 'tmp', 'exports');
+    fs.mkdirSync(scratchDir, { recursive: true });
+    const running = crypto.randomUUID();
+    await t.database.executeSql(`insert into job_runs (job_id, queue, owner) values ($1, 'export.run', $2)`, [
+      running,
+      t.services.jobs.owner,
+    ]);
+    try {
+      const kept = path.join(scratchDir, `1-${running}.xlsx`);
+      const orphans = [`2-${crypto.randomUUID()}.xlsx`, '3-3f9a1c0b2d4e.xlsx'].map((name) => path.join(scratchDir, name));
+      for (const file of [kept, ...orphans]) fs.writeFileSync(file, 'PK');
+      expect(await t.services.exports.removeOrphanScratchFiles()).toBe(2);
+      expect(fs.existsSync(kept)).toBe(true);
+      for (const file of orphans) expect(fs.existsSync(file)).toBe(false);
+      fs.rmSync(kept);
+    } finally {
+      await t.database.executeSql('delete from job_runs where job_id = $1', [running]);
+    }
+  });
+
   it('deletes files and records after 7 days', async () => {
     const [ready] = await t.database.db
       .select()

@@ -232,7 +232,7 @@ export class ExportService {
    * A job of this record died with its process (kill -9, power loss): its partial file goes, and
    * when no retry follows the record fails, so its user sees 导出失败，请重新导出 and exports again.
    */
-  private async abandoned(cacheId: number, dead: DeadJob): Promise<void> {
+  async abandoned(cacheId: number, dead: DeadJob): Promise<void> {
     await fs.promises.rm(this.scratchPath(cacheId, dead.jobId), { force: true });
     if (dead.retried) return;
     await this.ctx.scopes.withSystem('export job: failing the record of a job whose process died', (db) =>
