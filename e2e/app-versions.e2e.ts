@@ -11,18 +11,26 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Percentages the in-flight upload shows, read every 50 ms until the upload leaves the list. */
-async function watchProgress(page: Page): Promise<number[]> {
-  const seen: number[] = [];
-  const progress = page.locator('.file-upload-item-busy .ant-progress-indicator');
-  await progress.waitFor();
-  while ((await page.locator('.file-upload-item-busy').count()) > 0) {
-    const text = await progress.textContent().catch(() => null);
-    const percent = Number.parseInt(text ?? '', 10);
-    if (Number.isFinite(percent) && seen.at(-1) !== percent) seen.push(percent);
-    await page.waitForTimeout(50);
-  }
-  return seen;
+/**
+ * Starts recording, in the page, every percentage the in-flight upload shows as it changes (a
+ * MutationObserver: no change is missed and nothing is sampled on a timer); `seen` reads them.
+ */
+async function recordProgress(page: Page): Promise<{ seen: () => Promise<number[]> }> {
+  await page.locator('.file-upload-item-busy .ant-progress-indicator').waitFor();
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    Object.assign(window, { e2eUploadProgress: seen });
+    const read = () => {
+      const text = document.querySelector('.file-upload-item-busy .ant-progress-indicator')?.textContent;
+      const percent = Number.parseInt(text ?? '', 10);
+      if (Number.isFinite(percent) && seen.at(-1) !== percent) seen.push(percent);
+    };
+    read();
+    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return {
+    seen: () => page.evaluate(() => (window as unknown as { e2eUploadProgress: number[] }).e2eUploadProgress),
+  };
 }
 
 describe('APP版本管理 and the public download page', () => {
@@ -65,10 +73,14 @@ describe('APP版本管理 and the public download page', () => {
       mimeType: 'application/vnd.android.package-archive',
       buffer: apk,
     });
-    await page.locator('.file-upload-item-busy').waitFor();
-    await page.waitForTimeout(1200);
+    const progress = await recordProgress(page);
+    // part of the way: the state the screenshot shows
+    await page.waitForFunction(() =>
+      (window as unknown as { e2eUploadProgress: number[] }).e2eUploadProgress.some((p) => p > 0 && p < 100),
+    );
     await screenshot(page, 'app-versions-uploading');
-    const seen = await watchProgress(page);
+    await page.locator('.file-upload-item-busy').waitFor({ state: 'detached' });
+    const seen = await progress.seen();
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,

@@ -29,12 +29,18 @@ const headerWidth = (page: Page, title: string) =>
     .first()
     .evaluate((cell) => Math.round(cell.getBoundingClientRect().width));
 
-/** The notice list on a tab (unread first, as the page opens), once its rows are there. */
+/**
+ * The notice list on a tab (unread first, as the page opens), once that tab's rows (or 暂无数据) are there. The
+ * list keeps showing the previous tab's rows while the next ones load (with the table's spinner),
+ * so a row alone does not say which tab it belongs to: the tab is active and nothing is loading.
+ */
 async function openNotices(page: Page, tab: '未读通知' | '已读通知' | '全部通知' = '未读通知') {
   await page.goto(url('/notice/view/list'));
   await page.locator('.list-page .ant-table').waitFor();
   if (tab !== '未读通知') await page.getByRole('tab', { name: tab }).click();
-  await page.locator('.list-page tbody tr.ant-table-row').first().waitFor();
+  await page.locator('.ant-tabs-tab-active').filter({ hasText: tab }).waitFor();
+  await page.locator('.list-page .ant-spin-blur').waitFor({ state: 'detached' });
+  await page.locator('.list-page tbody tr.ant-table-row, .list-page .ant-empty').first().waitFor();
 }
 
 /** Drags with the mouse in small steps, as a person would (dnd-kit and the resize handle both need moves). */
@@ -86,8 +92,7 @@ describe('notices', () => {
 
   it('查看 opens the page a notice links to', async () => {
     const { page } = enterprise;
-    await openNotices(page);
-    await page.getByRole('tab', { name: '已读通知' }).click();
+    await openNotices(page, '已读通知');
     await page
       .locator('.list-page tbody tr.ant-table-row', { hasText: '导出文件已生成' })
       .getByRole('button', { name: '查看' })
@@ -100,8 +105,11 @@ describe('column layouts', () => {
   it('a resized column keeps its width after a reload', async () => {
     const { page } = enterprise;
     await openNotices(page, '全部通知');
-    const before = await headerWidth(page, '通知类型');
     const handle = page.getByRole('separator', { name: '调整通知类型列宽' });
+    // hover waits until the handle has stopped moving (the table settles as its rows and layout
+    // arrive): a press at a position measured mid-layout missed the handle
+    await handle.hover();
+    const before = await headerWidth(page, '通知类型');
     const start = await centre(handle);
     await drag(page, start, { x: start.x + 90, y: start.y });
     await expect.poll(() => headerWidth(page, '通知类型')).toBeGreaterThan(before + 60);
@@ -117,8 +125,9 @@ describe('column layouts', () => {
       })
       .toBeGreaterThan(170);
 
+    // the saved layout arrives after the list itself: wait for it to be applied
     await openNotices(page, '全部通知');
-    expect(await headerWidth(page, '通知类型')).toBeGreaterThan(before + 60);
+    await expect.poll(() => headerWidth(page, '通知类型')).toBeGreaterThan(before + 60);
   });
 
   it('field settings hide and reorder columns, and the layout survives a reload', async () => {
@@ -130,24 +139,33 @@ describe('column layouts', () => {
     await dialog.getByText('已选字段').waitFor();
     await dialog.getByRole('region', { name: '可选字段' }).getByText('通知内容').click();
 
-    // move 通知时间 above 通知类型 in the right-hand list with the keyboard (dnd-kit's keyboard
-    // sensor: pick up, one place up, drop), waiting for each phase to show: pressed too fast under
-    // load, the keys landed before the drag had started; the mouse path is the resize test's, and a
-    // mouse drag between list items proved timing-dependent under load
+    // move 通知时间 (last of the chosen fields) above 通知类型 with the keyboard (dnd-kit's keyboard
+    // sensor: pick up, two places up, drop), waiting for each phase to show: pressed too fast under
+    // load, the keys landed before the drag had started or moved; the mouse path is the resize test's
     const chosen = dialog.locator('.field-settings-chosen');
     const labels = () => chosen.locator('.field-settings-chosen-label').allInnerTexts();
     const dragging = dialog.locator('.field-settings-chosen-dragging');
     const handle = dialog.getByRole('button', { name: '拖动调整通知时间的顺序' });
-    for (let attempt = 0; attempt < 3 && (await labels())[1] !== '通知时间'; attempt++) {
-      await handle.focus();
-      await page.keyboard.press('Space');
-      await expect.poll(() => dragging.count()).toBe(1);
-      await page.waitForTimeout(150);
-      await page.keyboard.press('ArrowUp');
-      await page.waitForTimeout(300);
-      await page.keyboard.press('Space');
-      await expect.poll(() => dragging.count()).toBe(0);
-    }
+    // how far an item stands below its place: while dragging, dnd-kit moves the items by transforms
+    // and makes room for the dragged item in front of the item it is over
+    const shiftOf = (label: string) =>
+      chosen
+        .filter({ hasText: label })
+        .evaluate((item) => new DOMMatrixReadOnly((item as HTMLElement).style.transform || 'none').m42);
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => dragging.count()).toBe(1);
+    // the keyboard sensor starts listening for keys in a zero-delay timer after the pick-up: a task
+    // queued behind it in the page has run once that listener is there
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    // two places up, past 状态 and then 通知类型: each steps down to make room once the dragged item
+    // is over it, and the next key (or the drop) comes only then
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => shiftOf('状态')).toBeGreaterThan(10);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => shiftOf('通知类型')).toBeGreaterThan(10);
+    await page.keyboard.press('Space');
+    await expect.poll(() => dragging.count()).toBe(0);
     await expect.poll(labels).toEqual(['通知标题', '通知时间', '通知类型', '状态']);
     await screenshot(page, 'field-settings-dialog');
 

@@ -21,9 +21,7 @@ export const jobRuns = pgTable(
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('job_runs_queue_group')
-      .on(t.queue, t.groupKey)
-      .where(sql`group_key is not null`),
+    uniqueIndex('job_runs_queue_group').on(t.queue, t.groupKey).where(sql`group_key is not null`),
     index('job_runs_owner').on(t.owner),
   ],
 );

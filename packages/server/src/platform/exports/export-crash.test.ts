@@ -48,7 +48,8 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms\n${serverLog.slice(-4000)}`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`${what}: not within ${timeoutMs} ms\n${serverLog.slice(-4000)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -59,7 +60,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -97,7 +100,12 @@ interface Session {
   tenant: { id: number };
 }
 
-async function signIn(base: string, side: 'platform' | 'enterprise', username: string, password: string): Promise<Session> {
+async function signIn(
+  base: string,
+  side: 'platform' | 'enterprise',
+  username: string,
+  password: string,
+): Promise<Session> {
   const key = crypto.randomBytes(8).toString('hex');
   const timestamp = Date.now();
   const sign = signGetKey(key, timestamp);
@@ -131,9 +139,9 @@ async function exportOf(base: string, session: Session, url: string, filters: ob
 }
 
 async function record(base: string, session: Session, cacheId: number): Promise<DownloadCacheRecord | undefined> {
-  const answer = await fetch(`${base}/api/sys/downloadCache/queryList?pageSize=100`, { headers: headers(session) }).then(
-    (r) => r.json(),
-  );
+  const answer = await fetch(`${base}/api/sys/downloadCache/queryList?pageSize=100`, {
+    headers: headers(session),
+  }).then((r) => r.json());
   return (answer.result.records as DownloadCacheRecord[]).find((r) => r.id === cacheId);
 }
 
@@ -192,7 +200,12 @@ afterAll(async () => {
 
 it('after a kill -9 mid-export, other exports run at once, the interrupted one recovers and its partial file goes', async () => {
   let base = await startServer();
-  const operator = await signIn(base, 'platform', DEMO_ACCOUNTS.platformAdmin.username, DEMO_ACCOUNTS.platformAdmin.password);
+  const operator = await signIn(
+    base,
+    'platform',
+    DEMO_ACCOUNTS.platformAdmin.username,
+    DEMO_ACCOUNTS.platformAdmin.password,
+  );
   const big = await exportOf(base, operator, '/api/sys/project/exportPersons', { projectId: bigProjectId });
 
   // running: the record is generating and its job is writing the scratch file

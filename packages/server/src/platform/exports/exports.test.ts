@@ -466,7 +466,9 @@ describe('exports and the download cache', () => {
     ]);
     try {
       const kept = path.join(scratchDir, `1-${running}.xlsx`);
-      const orphans = [`2-${crypto.randomUUID()}.xlsx`, '3-3f9a1c0b2d4e.xlsx'].map((name) => path.join(scratchDir, name));
+      const orphans = [`2-${crypto.randomUUID()}.xlsx`, '3-3f9a1c0b2d4e.xlsx'].map((name) =>
+        path.join(scratchDir, name),
+      );
       for (const file of [kept, ...orphans]) fs.writeFileSync(file, 'PK');
       expect(await t.services.exports.removeOrphanScratchFiles()).toBe(2);
       expect(fs.existsSync(kept)).toBe(true);

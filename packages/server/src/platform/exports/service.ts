@@ -224,7 +224,8 @@ export class ExportService {
     if (pending.length === 0) return;
     const live = await this.jobs.liveKeys(EXPORT_JOB);
     for (const { id, userId } of pending) {
-      if (!live.has(String(id))) await this.jobs.send(EXPORT_JOB, { cacheId: id, userId } satisfies ExportJobData, String(id));
+      if (!live.has(String(id)))
+        await this.jobs.send(EXPORT_JOB, { cacheId: id, userId } satisfies ExportJobData, String(id));
     }
   }
 

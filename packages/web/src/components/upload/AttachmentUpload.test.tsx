@@ -178,8 +178,29 @@ describe('AttachmentUpload', () => {
     expect(screen.getByText('请先选择项目名称和服务类型')).toBeTruthy();
     expect(screen.getByRole('button', { name: /上传附件/ }).hasAttribute('disabled')).toBe(true);
     pick(container, fileOf('a.pdf', HEADS.pdf));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(api.uploadForm).not.toHaveBeenCalled();
+    expect(screen.getByText('请先选择项目名称和服务类型')).toBeTruthy();
+  });
+
+  it('takes nothing picked while disabled: once enabled, only the next pick is sent', async () => {
+    function EnabledLater() {
+      const [disabled, setDisabled] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setDisabled(false)}>
+            启用
+          </button>
+          <Controlled disabled={disabled} disabledReason={MSG.uploadDisabledUntilProject} />
+        </>
+      );
+    }
+    const { container } = renderWithQuery(<EnabledLater />);
+    pick(container, fileOf('a.pdf', HEADS.pdf));
+    fireEvent.click(screen.getByRole('button', { name: '启用' }));
+    pick(container, fileOf('b.pdf', HEADS.pdf));
+    // the second pick goes the whole way; the first, had it been taken, would have gone first
+    await waitFor(() => expect(changes.at(-1)?.map((item) => item.name)).toEqual(['b.pdf']));
+    expect(api.uploadForm).toHaveBeenCalledTimes(1);
+    expect((api.uploadForm.mock.calls[0][1] as FormData).get('file')).toMatchObject({ name: 'b.pdf' });
   });
 
   it('marks a saved file deleted (delFlag 1) and drops a new one', async () => {
