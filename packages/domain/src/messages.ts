@@ -24,6 +24,10 @@ export const MSG = {
   tenantUnknown: '平台不存在',
   wrongSide: '该账号不能在此端登录',
   noTenantAvailable: '账号未关联可用的平台，请联系管理员',
+  /** the right password on the other side's login page (said only after the password matched) */
+  accountOfOtherSide: (sideLabel: string) => `该账号为${sideLabel}账号，请前往${sideLabel}登录`,
+  /** a session of an account whose one-time password is unchanged (decision 0015) */
+  passwordChangeRequired: '请先修改初始密码',
   confirmLogout: '确定要退出登录吗？',
   confirmSwitchTenant: '是否确认切换',
   oldPasswordWrong: '原密码错误',

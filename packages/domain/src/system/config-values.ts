@@ -5,9 +5,15 @@
  */
 import { INVOICE_NUMBER_CONFIG_KEY, MANAGER_FILE_SIZE_CONFIG_KEY, QRCODE_ADDRESS_CONFIG_KEY } from '../limits';
 
+/** How the configuration screen edits a value: a whole number in a range, or a web address. */
+export type ConfigValueInput =
+  | { type: 'wholeNumber'; min: number; max: number; unit: string }
+  | { type: 'address'; maxLength: number };
+
 export interface ConfigValueRule {
   /** the value's name as the configuration screen shows it */
   label: string;
+  input: ConfigValueInput;
   /** why the text is refused, or null when it fits */
   refusal(content: string): string | null;
 }
@@ -16,6 +22,7 @@ export interface ConfigValueRule {
 export function wholeNumberRule(label: string, min: number, max: number, unit = ''): ConfigValueRule {
   return {
     label,
+    input: { type: 'wholeNumber', min, max, unit },
     refusal: (content) =>
       /^\d{1,9}$/.test(content) && Number(content) >= min && Number(content) <= max
         ? null
@@ -29,6 +36,7 @@ const ADDRESS_MAX_LENGTH = 500;
 export function webAddressRule(label: string): ConfigValueRule {
   return {
     label,
+    input: { type: 'address', maxLength: ADDRESS_MAX_LENGTH },
     refusal: (content) => {
       if (content.length > ADDRESS_MAX_LENGTH) return `${label}不能超过${ADDRESS_MAX_LENGTH}个字符`;
       try {
@@ -51,9 +59,13 @@ export const CONFIG_VALUE_RULES: Readonly<Record<string, ConfigValueRule>> = {
   [QRCODE_ADDRESS_CONFIG_KEY]: webAddressRule('APP下载地址'),
 };
 
+/** The rule of a key, if it has one. */
+export const configValueRule = (configKey: string): ConfigValueRule | undefined =>
+  Object.hasOwn(CONFIG_VALUE_RULES, configKey) ? CONFIG_VALUE_RULES[configKey] : undefined;
+
 /** Why a value is refused for its key (a key without a rule is no configuration value), or null. */
 export function configValueRefusal(configKey: string, content: string): string | null {
-  const rule = Object.hasOwn(CONFIG_VALUE_RULES, configKey) ? CONFIG_VALUE_RULES[configKey] : undefined;
+  const rule = configValueRule(configKey);
   return rule ? rule.refusal(content) : null;
 }
 

@@ -53,7 +53,8 @@ export function registerAuthRoutes({ app, services }: RouteDeps): void {
   for (const side of SIDES) {
     const operations = sessionOperations[side];
 
-    registerOperation(app, operations.login, async (body, request) => login(services, side, body, request.ip), {
+    registerOperation(app, operations.login, async (body, request) =>
+        login(services, side, body, request.ip, String(request.headers['user-agent'] ?? '')), {
       ...credentialLimit,
       message: MSG.loginSuccess,
     });
