@@ -95,11 +95,7 @@ export async function editDictItem(
       .select({ n: count() })
       .from(dictItems)
       .where(
-        and(
-          eq(dictItems.dictCode, input.dictCode),
-          eq(dictItems.title, input.title),
-          ne(dictItems.value, input.value),
-        ),
+        and(eq(dictItems.dictCode, input.dictCode), eq(dictItems.title, input.title), ne(dictItems.value, input.value)),
       );
     if (same > 0) throw fail.conflict(DICT_MSG.titleTaken);
     if (item.title === input.title) return;

@@ -172,8 +172,6 @@ export function loginLogExport(service: LoginLogService): ExportDefinition<Login
 
 export function registerLoginLogRoutes(deps: RouteDeps): void {
   const { app, services } = deps;
-  registerOperation(app, loginLogQueryOperation, (query) =>
-    queryLoginLog(services.ctx.db, services.loginLog, query),
-  );
+  registerOperation(app, loginLogQueryOperation, (query) => queryLoginLog(services.ctx.db, services.loginLog, query));
   registerExportRoute(deps, loginLogExportOperation, 'system.loginLog');
 }

@@ -5,12 +5,7 @@
  * key itself is what the code reads, so it is never edited. Every save is audited.
  */
 import { ControlOutlined } from '@ant-design/icons';
-import {
-  type ConfigRecord,
-  configValueRefusal,
-  configValueRule,
-  formatChinaDateTime,
-} from '@fieldpay/domain';
+import { type ConfigRecord, configValueRefusal, configValueRule, formatChinaDateTime } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, InputNumber, Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -16,15 +16,7 @@ import { DICT_LIST_KEY, dictItemsKey, editDictItem, fetchDictItems, fetchDicts }
 
 const TITLE_MAX_LENGTH = 32;
 
-function EditItemDialog({
-  dict,
-  item,
-  onClose,
-}: {
-  dict: DictRecord;
-  item: DictItemRecord | null;
-  onClose(): void;
-}) {
+function EditItemDialog({ dict, item, onClose }: { dict: DictRecord; item: DictItemRecord | null; onClose(): void }) {
   const [form] = Form.useForm<{ title: string }>();
   const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
