@@ -3,6 +3,7 @@
  * here once: the save call refuses anything else with the rule's message, and the readers parse
  * with the same rule (a stored value outside it falls back to the default).
  */
+import { CONTENT_SHARE_ADDRESS_CONFIG_KEY } from '../content/statuses';
 import { INVOICE_NUMBER_CONFIG_KEY, MANAGER_FILE_SIZE_CONFIG_KEY, QRCODE_ADDRESS_CONFIG_KEY } from '../limits';
 
 /** How the configuration screen edits a value: a whole number in a range, or a web address. */
@@ -57,6 +58,7 @@ export const CONFIG_VALUE_RULES: Readonly<Record<string, ConfigValueRule>> = {
   [MANAGER_FILE_SIZE_CONFIG_KEY]: wholeNumberRule('附件大小上限', 1, MANAGER_FILE_SIZE_MAX_MB, '（单位 MB）'),
   [INVOICE_NUMBER_CONFIG_KEY]: wholeNumberRule('发票号码数量上限', 1, 50),
   [QRCODE_ADDRESS_CONFIG_KEY]: webAddressRule('APP下载地址'),
+  [CONTENT_SHARE_ADDRESS_CONFIG_KEY]: webAddressRule('文章/问卷分享地址'),
 };
 
 /** The rule of a key, if it has one. */
