@@ -70,7 +70,11 @@ describe('数据字典', { timeout: 60_000 }, () => {
     const empty = await post(headers, '/api/sys2/dict/item/edit', { dictCode: 'sex', value: '1', title: '  ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toContain('请输入字典项名称');
-    const long = await post(headers, '/api/sys2/dict/item/edit', { dictCode: 'sex', value: '1', title: '长'.repeat(33) });
+    const long = await post(headers, '/api/sys2/dict/item/edit', {
+      dictCode: 'sex',
+      value: '1',
+      title: '长'.repeat(33),
+    });
     expect(long.json().message).toContain('字典项名称不能超过32个字符');
 
     const staff = await createPlatformUser(t.database, { tenantId: await createTenant(t.database) });
@@ -100,7 +104,11 @@ describe('系统配置', { timeout: 60_000 }, () => {
       content: 'not an address',
     });
     expect(share.json().message).toContain('文章/问卷分享地址应为以 http:// 或 https:// 开头的网址');
-    expect(records.find((r) => r.configKey === 'invoice.number')).toMatchObject({ name: '发票号码数量上限', content: '12', updatedByName: '测试员' });
+    expect(records.find((r) => r.configKey === 'invoice.number')).toMatchObject({
+      name: '发票号码数量上限',
+      content: '12',
+      updatedByName: '测试员',
+    });
     const [audit] = await t.database.db
       .select()
       .from(auditLogs)

@@ -33,7 +33,12 @@ function EditConfigDialog({ config, onClose }: { config: ConfigRecord | null; on
 
   const submit = async () => {
     if (!config) return;
-    const { content } = await form.validateFields();
+    let content: string | number;
+    try {
+      ({ content } = await form.validateFields());
+    } catch {
+      return; // the form shows what is wrong
+    }
     setSaving(true);
     try {
       const answer = await saveConfig({ configKey: config.configKey, content: String(content).trim() });

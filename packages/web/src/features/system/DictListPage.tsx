@@ -44,7 +44,13 @@ function EditItemDialog({ dict, item, onClose }: { dict: DictRecord; item: DictI
       confirmLoading={saving}
       destroyOnHidden
       onCancel={onClose}
-      onOk={async () => save((await form.validateFields()).title.trim())}
+      onOk={async () => {
+        try {
+          await save((await form.validateFields()).title.trim());
+        } catch {
+          // the form shows what is missing
+        }
+      }}
       footer={(buttons) => (
         <Space>
           {item?.edited && (
