@@ -176,7 +176,7 @@ describe('system administration', () => {
     // the filtered answer: every row is the account's, the refusal of the disabled account among them
     await page.waitForFunction(
       (text) => {
-        const rows = [...document.querySelectorAll('.ant-table-row')];
+        const rows = Array.from(document.querySelectorAll('.ant-table-row'));
         return rows.length > 0 && rows.every((row) => row.textContent?.includes(text));
       },
       masked,
