@@ -174,13 +174,10 @@ describe('system administration', () => {
     await page.getByRole('button', { name: /查\s*询/ }).click();
     const masked = `${PHONE.slice(0, 3)}****${PHONE.slice(7)}`;
     // the filtered answer: every row is the account's, the refusal of the disabled account among them
-    await page.waitForFunction(
-      (text) => {
-        const rows = Array.from(document.querySelectorAll('.ant-table-row'));
-        return rows.length > 0 && rows.every((row) => row.textContent?.includes(text));
-      },
-      masked,
-    );
+    await page.waitForFunction((text) => {
+      const rows = Array.from(document.querySelectorAll('.ant-table-row'));
+      return rows.length > 0 && rows.every((row) => row.textContent?.includes(text));
+    }, masked);
     await page.locator('.ant-table-row').filter({ hasText: '账号已禁用' }).waitFor();
     const results = await page.locator('.ant-table-row td:nth-child(5)').allTextContents();
     expect(results[0]).toBe('失败');

@@ -39,7 +39,9 @@ const item = (name: string, url: string, childList: MenuItem[] = [], component =
   }) as unknown as MenuItem;
 
 const MENU: MenuItem[] = [
-  item('首页', '/dashboard', [item('数据概览', '/dashboard/group', [item('分析页', '/dashboard/analysis', [], 'DashboardAnalysis')])]),
+  item('首页', '/dashboard', [
+    item('数据概览', '/dashboard/group', [item('分析页', '/dashboard/analysis', [], 'DashboardAnalysis')]),
+  ]),
   item('项目管理', '/projectManage', [
     item('项目', '/projectManage/project', [item('项目列表', '/projectManage/project/list', [], 'ProjectList')]),
   ]),

@@ -26,7 +26,7 @@ const version: AppVersion = {
   },
   iosUrl: 'https://apps.apple.com/cn/app/id1234567890',
   publisher: '系统管理员',
-  createTime: new Date(2025, 10, 20, 9, 0, 0).getTime(),
+  createTime: new Date('2025-11-20T09:00:00+08:00').getTime(),
 };
 
 const apkHead = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 20, 0]);
@@ -65,6 +65,9 @@ describe('AppVersionsPage', () => {
     const { container } = renderWithQuery(<AppVersionsPage />);
     await screen.findByText('暂无数据');
     expect(container.querySelector('.ant-pagination')).toBeNull();
+    // the picture of every other empty list, and the header with its icon like the other pages
+    expect(container.querySelector('.ant-table-placeholder .ant-empty-image')).not.toBeNull();
+    expect(container.querySelector('.ant-card-head-title .anticon-mobile')).not.toBeNull();
   });
 
   it('hides publishing without appVersion:list:add', async () => {

@@ -9,6 +9,7 @@ import {
   type AppVersion,
   compareVersions,
   fileSizeLabel,
+  formatChinaDateTime,
   isAppStoreUrl,
   isVersionName,
   MSG,
@@ -18,8 +19,7 @@ import {
   showsPagination,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Table, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Card, Empty, Form, Input, Modal, Table, Tooltip, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { notifier } from '../../app/notify';
@@ -198,7 +198,11 @@ export default function AppVersionsPage() {
   return (
     <Card
       className="page-card"
-      title="APP版本管理"
+      title={
+        <span>
+          <MobileOutlined /> APP版本管理
+        </span>
+      }
       extra={
         canPublish && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setPublishing(true)}>
@@ -212,7 +216,7 @@ export default function AppVersionsPage() {
         rowKey="id"
         loading={versions.isFetching}
         dataSource={versions.data?.records ?? []}
-        locale={{ emptyText: MSG.emptyList }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.emptyList} /> }}
         pagination={
           showsPagination(total, pageSize)
             ? { current: pageNo, pageSize, total, showSizeChanger: false, onChange: setPageNo }
@@ -276,7 +280,7 @@ export default function AppVersionsPage() {
             title: '发布时间',
             dataIndex: 'createTime',
             width: 170,
-            render: (time: number) => dayjs(time).format('YYYY-MM-DD HH:mm:ss'),
+            render: (time: number) => formatChinaDateTime(time),
           },
         ]}
       />
