@@ -130,6 +130,18 @@ describe('system administration', () => {
     await staffPage.waitForURL(/#\/account\/password$/);
     await staffPage.getByText('您的密码为管理员设置的一次性密码，请先修改密码后再使用系统。').waitFor();
     await staffPage.getByPlaceholder('请输入原密码').fill(oneTime);
+    // a refused new password: its message keeps clear of the next field's label
+    await staffPage.getByPlaceholder('请输入新密码').fill('short');
+    await staffPage.getByPlaceholder('请再次输入新密码').focus();
+    const explain = staffPage.locator('.ant-form-item-explain-error').first();
+    await explain.waitFor();
+    await staffPage.waitForFunction(
+      () => !document.querySelector('.ant-form-item-explain-appear, .ant-form-item-explain-enter'),
+    );
+    const messageBox = await explain.boundingBox();
+    const nextLabel = await staffPage.locator('label[for="confirmPassword"]').boundingBox();
+    expect(messageBox && nextLabel && nextLabel.y - (messageBox.y + messageBox.height)).toBeGreaterThanOrEqual(8);
+    await screenshot(staffPage, 'change-password-refused-1440x900');
     await staffPage.getByPlaceholder('请输入新密码').fill(NEW_PASSWORD);
     await staffPage.getByPlaceholder('请再次输入新密码').fill(NEW_PASSWORD);
     await staffPage.getByRole('button', { name: '确认修改' }).click();
