@@ -78,6 +78,7 @@ export const PERMISSIONS = {
   'sysConfig:list:view': { name: '系统配置查看', side: 'platform', platformOperatorOnly: true },
   'appVersion:list:view': { name: 'APP版本列表查看', side: 'platform', platformOperatorOnly: true },
   'appVersion:list:add': { name: '发布APP版本', side: 'platform', platformOperatorOnly: true },
+  'appVersion:list:edit': { name: '修改与撤回APP版本', side: 'platform', platformOperatorOnly: true },
   'sensitiveWord:list:edit': { name: '敏感词维护', side: 'platform', platformOperatorOnly: true },
   'sysUser:list:view': { name: '员工账号查看', side: 'platform', platformOperatorOnly: false },
   'sysUser:list:edit': { name: '新增与编辑员工账号', side: 'platform', platformOperatorOnly: false },

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   'file.upload': '上传文件',
   'file.delete': '删除文件',
   'appVersion.publish': '发布APP版本',
+  'appVersion.edit': '修改APP版本',
+  'appVersion.withdraw': '撤回APP版本',
   'sensitiveWord.add': '添加敏感词',
   'sensitiveWord.delete': '删除敏感词',
   'dictItem.edit': '修改字典项',

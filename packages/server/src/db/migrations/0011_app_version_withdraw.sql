@@ -1,0 +1,1 @@
+ALTER TABLE "app_versions" ADD COLUMN "withdrawn_at" timestamp with time zone;
