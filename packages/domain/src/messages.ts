@@ -281,7 +281,7 @@ export const MSG = {
   appVersionWithdrawn: '已撤回',
   confirmWithdrawAppVersion: (name: string) => `确定撤回版本${name}吗？撤回后下载页将提供此前最新的未撤回版本。`,
   appPackageOrIosRequired: '请上传安卓安装包或填写iOS下载地址',
-  iosUrlInvalid: '请输入正确的App Store下载地址',
+  iosUrlInvalid: '请输入正确的苹果应用商店下载地址',
   releaseNotesRequired: '请输入更新说明',
   appVersionPublished: '发布成功',
   noAppVersion: '暂无可下载的版本',

@@ -104,7 +104,7 @@ describe('AppVersionsPage', () => {
     fireEvent.change(screen.getByPlaceholderText('https://apps.apple.com/cn/app/...'), {
       target: { value: 'https://example.com/app' },
     });
-    expect(await screen.findByText('请输入正确的App Store下载地址', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('请输入正确的苹果应用商店下载地址', {}, SLOW)).toBeTruthy();
     expect(api.publishAppVersion).not.toHaveBeenCalled();
   });
 

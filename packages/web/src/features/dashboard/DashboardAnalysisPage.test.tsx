@@ -91,6 +91,7 @@ describe('the enterprise dashboard', () => {
     });
     renderPage();
     expect(await screen.findByText('数据范围：杭州星联医药科技有限公司')).toBeTruthy();
+    await screen.findAllByText('项目状态分布');
     for (const title of ['合作平台', '企业成员', '项目', '进行中项目', '项目状态分布', '各平台成员数']) {
       expect(screen.getAllByText(title).length).toBeGreaterThan(0);
     }
