@@ -34,7 +34,7 @@ export default function ConsoleLayout() {
   const activeTop = holdingTop ?? chosenTop ?? topItems(menuList)[0] ?? null;
   // a page outside the menu (暂无页面权限, 页面不存在) highlights no top item, and an item without side
   // entries (通知: the notice list) shows no empty side menu
-  const highlightedTop = holdingTop ?? chosenTop;
+  const highlightedTop = holdingTop;
   const showSider = side === 'enterprise' || sideItems(activeTop).length > 0;
   useKeepalive();
 
