@@ -64,6 +64,18 @@ describe('menus and routes', () => {
     await enterprise.page.getByText('暂无页面权限，请联系管理员').waitFor();
     await admin.page.goto(url('/company/loginManage/password'));
     await admin.page.getByText('暂无页面权限，请联系管理员').waitFor();
+    // the operator's screens for an enterprise user: no permission, and no unrelated top item lit
+    await enterprise.page.goto(url('/system/tenant/list'));
+    await enterprise.page.getByText('暂无页面权限，请联系管理员').waitFor();
+    expect(await enterprise.page.locator('.top-bar-menu .ant-menu-item-selected').count()).toBe(0);
+  });
+
+  it('the notice list shows no empty side menu', async () => {
+    await admin.page.goto(url('/notice/view/list'));
+    await admin.page.locator('.console-page').waitFor();
+    await admin.page.locator('.page-tabs').getByText('通知列表').waitFor();
+    expect(await admin.page.locator('.console-sider').count()).toBe(0);
+    expect(await admin.page.locator('.side-menu-empty').count()).toBe(0);
   });
 
   it('an unknown address shows the not-found page with a way home', async () => {

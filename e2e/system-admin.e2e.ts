@@ -2,7 +2,9 @@
  * System administration (issue 14), one path through it: the operator creates a tenant, a role of
  * that tenant limited to two menus and an account holding it; the account changes its one-time
  * password, sees exactly those menus, is disabled and refused at login; the operator reads it all in
- * the audit log. Named to run after the files that count the demo tenants.
+ * the audit log, exports it, and finds the account's sign-ins and the refusal in the login log. The
+ * operator then edits a dictionary label and a configuration value (decision 0016). Named to run
+ * after the files that count the demo tenants.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +130,18 @@ describe('system administration', () => {
     await staffPage.waitForURL(/#\/account\/password$/);
     await staffPage.getByText('您的密码为管理员设置的一次性密码，请先修改密码后再使用系统。').waitFor();
     await staffPage.getByPlaceholder('请输入原密码').fill(oneTime);
+    // a refused new password: its message keeps clear of the next field's label
+    await staffPage.getByPlaceholder('请输入新密码').fill('short');
+    await staffPage.getByPlaceholder('请再次输入新密码').focus();
+    const explain = staffPage.locator('.ant-form-item-explain-error').first();
+    await explain.waitFor();
+    await staffPage.waitForFunction(
+      () => !document.querySelector('.ant-form-item-explain-appear, .ant-form-item-explain-enter'),
+    );
+    const messageBox = await explain.boundingBox();
+    const nextLabel = await staffPage.locator('label[for="confirmPassword"]').boundingBox();
+    expect(messageBox && nextLabel && nextLabel.y - (messageBox.y + messageBox.height)).toBeGreaterThanOrEqual(8);
+    await screenshot(staffPage, 'change-password-refused-1440x900');
     await staffPage.getByPlaceholder('请输入新密码').fill(NEW_PASSWORD);
     await staffPage.getByPlaceholder('请再次输入新密码').fill(NEW_PASSWORD);
     await staffPage.getByRole('button', { name: '确认修改' }).click();
@@ -161,6 +175,103 @@ describe('system administration', () => {
       expect(actions).toContain(action);
     expect(actions.indexOf('禁用账号')).toBeLessThan(actions.indexOf('新增平台'));
     await shoot(page, 'system-audit-log');
+    await page.getByRole('button', { name: /导\s*出/ }).click();
+    await toast(page, '下载任务已提交');
+
+    // 登录日志: the account's attempts by its whole number, the disabled one refused
+    await page.goto(url('/system/log/login'));
+    await page.locator('.ant-card-head').getByText('登录日志').waitFor();
+    await page.locator('.ant-table-row').first().waitFor();
+    await page.getByPlaceholder('请输入完整的登录账号').fill(PHONE);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const masked = `${PHONE.slice(0, 3)}****${PHONE.slice(7)}`;
+    // the filtered answer: every row is the account's, the refusal of the disabled account among them
+    await page.waitForFunction((text) => {
+      const rows = Array.from(document.querySelectorAll('.ant-table-row'));
+      return rows.length > 0 && rows.every((row) => row.textContent?.includes(text));
+    }, masked);
+    await page.locator('.ant-table-row').filter({ hasText: '账号已禁用' }).waitFor();
+    const results = await page.locator('.ant-table-row td:nth-child(5)').allTextContents();
+    expect(results[0]).toBe('失败');
+    expect(results).toContain('成功');
+    expect(await page.locator('.ant-table-row').filter({ hasText: masked }).count()).toBe(results.length);
+    await shoot(page, 'system-login-log');
+    await page.getByRole('button', { name: /导\s*出/ }).click();
+    await toast(page, '下载任务已提交');
+    await context.close();
+  });
+
+  it('dictionary labels and configuration values, each change audited', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, ACCOUNTS.admin);
+
+    // 数据字典: a label is edited and set back; the value stays
+    await page.goto(url('/system/settings/dicts'));
+    await page.locator('.ant-card-head').getByText('数据字典').waitFor();
+    await page.locator('.ant-table-row').first().waitFor();
+    await shoot(page, 'system-dict-list');
+    await page.getByPlaceholder('请输入字典名称或编码').fill('性别');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const dictRow = page.locator('.ant-table-row').filter({ hasText: 'sex' });
+    await dictRow.waitFor();
+    await dictRow.getByRole('button', { name: '字典项' }).click();
+    const drawer = page.locator('.ant-drawer-body');
+    const male = drawer.locator('.ant-table-row').filter({ hasText: '男' });
+    await male.waitFor();
+    await male.getByRole('button', { name: /编\s*辑/ }).click();
+    const editor = page.locator('.ant-modal').filter({ hasText: '修改字典项名称' });
+    await editor.getByPlaceholder('请输入字典项名称').fill('男性');
+    await editor.getByRole('button', { name: /保\s*存/ }).click();
+    await toast(page, '保存成功');
+    await drawer.locator('.ant-table-row').filter({ hasText: '已修改' }).waitFor();
+    await shoot(page, 'system-dict-items');
+    await drawer
+      .locator('.ant-table-row')
+      .filter({ hasText: '男性' })
+      .getByRole('button', { name: /编\s*辑/ })
+      .click();
+    await page
+      .locator('.ant-modal')
+      .filter({ hasText: '修改字典项名称' })
+      .getByRole('button', { name: '恢复默认' })
+      .click();
+    await page.waitForFunction(() => !document.querySelector('.ant-drawer-body .ant-tag-blue'));
+    await page.locator('.ant-drawer-close').click();
+
+    // 系统配置: a whole number outside its rule is refused on the form, one inside is saved
+    await page.goto(url('/system/settings/configs'));
+    await page.locator('.ant-card-head').getByText('系统配置').waitFor();
+    const invoiceRow = page.locator('.ant-table-row').filter({ hasText: 'invoice.number' });
+    await invoiceRow.waitFor();
+    await shoot(page, 'system-config-list');
+    const before = (await invoiceRow.locator('td:nth-child(3)').textContent()) ?? '';
+    await invoiceRow.getByRole('button', { name: /编\s*辑/ }).click();
+    const configDialog = page.locator('.ant-modal').filter({ hasText: '修改配置' });
+    const box = configDialog.getByRole('spinbutton');
+    await box.fill('');
+    await configDialog.getByRole('button', { name: /保\s*存/ }).click();
+    await configDialog.getByText('请输入配置内容').waitFor();
+    await box.fill('12');
+    await shoot(page, 'system-config-edit');
+    await configDialog.getByRole('button', { name: /保\s*存/ }).click();
+    await toast(page, '保存成功');
+    await invoiceRow.locator('td:nth-child(3)').getByText('12', { exact: true }).waitFor();
+    // set back, so other suites read the installation's value
+    await invoiceRow.getByRole('button', { name: /编\s*辑/ }).click();
+    await page.locator('.ant-modal').filter({ hasText: '修改配置' }).getByRole('spinbutton').fill(before.trim());
+    await page
+      .locator('.ant-modal')
+      .filter({ hasText: '修改配置' })
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+    await invoiceRow.locator('td:nth-child(3)').getByText(before.trim(), { exact: true }).waitFor();
+
+    // 审计日志: both changes
+    await page.goto(url('/system/log/audit'));
+    await page.locator('.ant-table-row').first().waitFor();
+    const actions = await page.locator('.ant-table-row td:nth-child(4)').allTextContents();
+    expect(actions).toContain('修改字典项');
+    expect(actions).toContain('修改配置');
     await context.close();
   });
 });

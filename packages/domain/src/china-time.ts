@@ -13,6 +13,12 @@ export function formatChinaDateTime(epochMs: number): string {
   )}:${pad(d.getUTCSeconds())}`;
 }
 
+/** Epoch milliseconds as `YYYY-MM-DD`, the date in China. */
+export const formatChinaDate = (epochMs: number): string => formatChinaDateTime(epochMs).slice(0, 10);
+
+/** Epoch milliseconds as `HH:mm` in China time. */
+export const formatChinaHourMinute = (epochMs: number): string => formatChinaDateTime(epochMs).slice(11, 16);
+
 /** `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss` read as China time, in epoch milliseconds; NaN when malformed. */
 export function parseChinaDateTime(text: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(text);

@@ -1,4 +1,5 @@
 export * from './access/permissions';
+export * from './access/page-paths';
 export * from './api/codes';
 export * from './api/envelope';
 export * from './api/ids';

@@ -65,6 +65,13 @@ describe('uploads', () => {
     expect(fileSizeLabel(1.5 * MB)).toBe('1.5M');
     expect(fileSizeLabel(500 * 1024)).toBe('500KB');
   });
+
+  it('labels sizes under 1 KB in bytes, never 0KB', () => {
+    expect(fileSizeLabel(0)).toBe('0B');
+    expect(fileSizeLabel(300)).toBe('300B');
+    expect(fileSizeLabel(1023)).toBe('1023B');
+    expect(fileSizeLabel(1024)).toBe('1KB');
+  });
 });
 
 describe('charts and columns', () => {

@@ -102,6 +102,8 @@ export const ATTACHMENT_EXTENSIONS: Readonly<Record<AttachmentPage, readonly str
 
 /** Size shown in messages: whole MB as '3M', below 1 MB in KB as '500KB' (spec 1 §5). */
 export function fileSizeLabel(bytes: number): string {
+  // under 1 KB in bytes: a 300-byte file is no "0KB" (issue 14)
+  if (bytes < KB) return `${Math.max(0, Math.round(bytes))}B`;
   if (bytes < MB) return `${Math.round(bytes / KB)}KB`;
   return `${Number((bytes / MB).toFixed(2))}M`;
 }

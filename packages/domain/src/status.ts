@@ -354,6 +354,8 @@ export const DOWNLOAD_TYPES = {
   invoices: 6,
   projectList: 7,
   projectPersons: 8,
+  auditLog: 9,
+  loginLog: 10,
 } as const;
 export const DOWNLOAD_TYPE_LABELS: Readonly<Record<number, string>> = {
   1: '任务明细导出',
@@ -364,6 +366,8 @@ export const DOWNLOAD_TYPE_LABELS: Readonly<Record<number, string>> = {
   6: '发票导出',
   7: '项目列表导出',
   8: '项目人员导出',
+  9: '审计日志导出',
+  10: '登录日志导出',
 };
 
 export function isCacheDownloadable(downloadStatus: number): boolean {

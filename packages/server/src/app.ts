@@ -28,6 +28,8 @@ import { registerAppVersionRoutes } from './platform/app-versions/routes';
 import { registerAuthRoutes } from './platform/auth/routes';
 import { registerLookupRoutes } from './platform/lookups/routes';
 import { registerDownloadCacheRoutes } from './platform/exports/routes';
+import { registerLoginLogRoutes } from './platform/system/login-log';
+import { registerDictionaryRoutes } from './platform/system/dictionaries';
 import { registerFileRoutes } from './platform/files/routes';
 import { registerColumnLayoutRoutes } from './platform/layouts/routes';
 import { registerNoticeRoutes } from './platform/notices/routes';
@@ -209,6 +211,8 @@ export async function buildApp(
   registerTenantAdminRoutes(deps);
   registerStaffRoutes(deps);
   registerAuditQueryRoutes(deps);
+  registerLoginLogRoutes(deps);
+  registerDictionaryRoutes(deps);
   registerLookupRoutes(deps);
   registerFileRoutes(deps);
   registerAppVersionRoutes(deps);

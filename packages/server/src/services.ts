@@ -11,7 +11,9 @@ import { ExportService } from './platform/exports/service';
 import { FileService } from './platform/files/service';
 import { JobQueue } from './platform/jobs/queue';
 import { LookupRegistry } from './platform/lookups/registry';
+import { LoginLogService, loginLogExport } from './platform/system/login-log';
 import { SensitiveWordService } from './platform/sensitive-words/service';
+import { auditExport } from './platform/system/audit-query';
 import { lookupTenants } from './platform/tenants/lookups';
 
 /** The platform's long-lived services, one instance each per process; modules add to its registries. */
@@ -31,12 +33,17 @@ export function createServices(ctx: AppContext, database: Pick<Database, 'execut
   const lookups = new LookupRegistry();
   // the platform answers the tenant lookup itself; the modules add theirs (app.ts)
   lookups.add('tenants', { tenant: lookupTenants });
+  // the platform's own exports (the modules define theirs in app.ts)
+  const loginLog = new LoginLogService(ctx);
+  exports.define(auditExport);
+  exports.define(loginLogExport(loginLog));
   const services = {
     ctx,
     keys: new KeyService(ctx),
     captcha: new CaptchaService(ctx),
     sessions: new SessionService(ctx),
     throttle: new LoginThrottle(ctx),
+    loginLog,
     access: new AccessService(ctx),
     files,
     jobs,

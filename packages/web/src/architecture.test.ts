@@ -71,3 +71,23 @@ describe('calls go through typed operations', () => {
     expect(found).toEqual([]);
   });
 });
+
+/**
+ * Times on screen are China time whatever the browser's zone (issue 14): a stored time (epoch
+ * milliseconds) is shown with the domain's formatChinaDateTime / formatChinaDate /
+ * formatChinaHourMinute, never with dayjs(time).format or toLocale*, which follow the browser.
+ */
+describe('times are shown in China time', () => {
+  const files = fs
+    .readdirSync(ROOT, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name));
+
+  it('formats no stored time in the browser’s zone', () => {
+    const found = files.flatMap((name) => {
+      const text = fs.readFileSync(path.join(ROOT, name), 'utf8');
+      const hits = [...text.matchAll(/dayjs\((?!\))[^)]*\)\.format\(|\.toLocale(?:Date|Time)?String\(/g)];
+      return hits.map((hit) => `${name}: ${hit[0]}`);
+    });
+    expect(found).toEqual([]);
+  });
+});

@@ -1,2 +1,3 @@
-/** The audit log screen's call. */
+/** The audit log and login log screens' calls. */
 export * from './operations';
+export * from './login-log';

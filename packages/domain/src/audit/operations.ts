@@ -7,6 +7,7 @@ import { recordIdSchema } from '../api/ids';
 import { pageOf, pageQuerySchema } from '../api/envelope';
 import { defineOperation } from '../api/operation';
 import { parseChinaDateTime } from '../china-time';
+import { defineExportOperation } from '../exports/operations';
 
 /** The actions the screen names; others show their code. */
 export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
@@ -36,8 +37,11 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   'file.upload': '上传文件',
   'file.delete': '删除文件',
   'appVersion.publish': '发布APP版本',
+  'appVersion.edit': '修改APP版本',
+  'appVersion.withdraw': '撤回APP版本',
   'sensitiveWord.add': '添加敏感词',
   'sensitiveWord.delete': '删除敏感词',
+  'dictItem.edit': '修改字典项',
 };
 
 export const AUDIT_TARGET_TYPES: Readonly<Record<string, string>> = {
@@ -50,6 +54,7 @@ export const AUDIT_TARGET_TYPES: Readonly<Record<string, string>> = {
   download_cache: '导出文件',
   appVersion: 'APP版本',
   sensitiveWord: '敏感词',
+  dictItem: '字典项',
 };
 
 const chinaTime = z
@@ -57,6 +62,26 @@ const chinaTime = z
   .trim()
   .refine((text) => !Number.isNaN(parseChinaDateTime(text)), '时间格式不正确')
   .transform(parseChinaDateTime);
+
+/**
+ * A time filter: `YYYY-MM-DD HH:mm:ss` China time as the screen sends it, or the epoch
+ * milliseconds it stands for (how an export stores its filters and reads them back).
+ */
+export const chinaTimeFilterSchema = z.union([z.number().int().min(0), chinaTime]);
+
+/** The audit log's filters, shared by the screen's query and its export. */
+export const auditFiltersSchema = z.object({
+  /** the actor's name, contains */
+  actorName: z.string().trim().max(30).optional(),
+  action: z.string().trim().max(64).optional(),
+  targetType: z.string().trim().max(64).optional(),
+  targetId: z.string().trim().max(64).optional(),
+  tenantId: recordIdSchema(0).optional(),
+  /** `YYYY-MM-DD HH:mm:ss` China time, inclusive */
+  startTime: chinaTimeFilterSchema.optional(),
+  endTime: chinaTimeFilterSchema.optional(),
+});
+export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
 export const auditRecordSchema = z.object({
   id: z.number().int(),
@@ -80,16 +105,14 @@ export const auditQueryOperation = defineOperation({
   tag: '审计日志',
   summary: '审计日志查询（按操作人、操作、对象与时间范围，时间为北京时间）',
   access: { permission: 'sysAudit:list:view' },
-  input: pageQuerySchema.extend({
-    /** the actor's name, contains */
-    actorName: z.string().trim().max(30).optional(),
-    action: z.string().trim().max(64).optional(),
-    targetType: z.string().trim().max(64).optional(),
-    targetId: z.string().trim().max(64).optional(),
-    tenantId: recordIdSchema(0).optional(),
-    /** `YYYY-MM-DD HH:mm:ss` China time, inclusive */
-    startTime: chinaTime.optional(),
-    endTime: chinaTime.optional(),
-  }),
+  input: pageQuerySchema.extend(auditFiltersSchema.shape),
   answer: pageOf(auditRecordSchema),
+});
+
+export const auditExportOperation = defineExportOperation({
+  path: '/api/sys2/audit/export',
+  tag: '审计日志',
+  summary: '导出审计日志（按审计日志的筛选条件）',
+  filters: auditFiltersSchema,
+  permission: 'sysAudit:list:export',
 });

@@ -13,6 +13,8 @@ export const dashboardOverviewSchema = z.object({
   projectsInProgress: z.number().int(),
   usersByTenant: z.array(namedValueSchema),
   enterprisesByTenant: z.array(namedValueSchema),
+  /** the scope's projects by status (label of PROJECT_STATUS), statuses with none left out */
+  projectsByStatus: z.array(namedValueSchema),
 });
 export type DashboardOverview = z.infer<typeof dashboardOverviewSchema>;
 

@@ -25,7 +25,7 @@ describe('app versions', () => {
     );
     expect(issues({ versionName: '1.0.0', releaseNotes: '首个版本' })).toEqual(['请上传安卓安装包或填写iOS下载地址']);
     expect(issues({ versionName: '1.0.0', releaseNotes: '首个版本', iosUrl: 'https://example.com/app' })).toContain(
-      '请输入正确的App Store下载地址',
+      '请输入正确的苹果应用商店下载地址',
     );
     expect(
       issues({ versionName: '1.0.0', releaseNotes: '首个版本', iosUrl: 'https://apps.apple.com/cn/app/id1' }),

@@ -101,24 +101,34 @@ export function compareVersions(left: string, right: string): number {
 
 export const RELEASE_NOTES_MAX_LENGTH = 500;
 
-export const saveAppVersionBodySchema = z
-  .object({
+/** What a version carries besides its number (publish and edit). */
+const appVersionContentSchema = z.object({
+  /** address of a package uploaded through uploadOut with scene appPackage */
+  androidAddress: z.string().trim().max(200).optional(),
+  iosUrl: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((value) => value === '' || isAppStoreUrl(value), MSG.iosUrlInvalid)
+    .optional(),
+  releaseNotes: z.string().trim().min(1, MSG.releaseNotesRequired).max(RELEASE_NOTES_MAX_LENGTH),
+});
+const hasPackageOrIos = (body: { androidAddress?: string; iosUrl?: string }) =>
+  Boolean(body.androidAddress) || Boolean(body.iosUrl);
+const packageOrIosIssue = { message: MSG.appPackageOrIosRequired, path: ['androidAddress'] };
+
+export const saveAppVersionBodySchema = appVersionContentSchema
+  .extend({
     versionName: z.string().trim().min(1, MSG.appVersionRequired).max(19).refine(isVersionName, MSG.appVersionInvalid),
-    /** address of a package uploaded through uploadOut with scene appPackage */
-    androidAddress: z.string().trim().max(200).optional(),
-    iosUrl: z
-      .string()
-      .trim()
-      .max(300)
-      .refine((value) => value === '' || isAppStoreUrl(value), MSG.iosUrlInvalid)
-      .optional(),
-    releaseNotes: z.string().trim().min(1, MSG.releaseNotesRequired).max(RELEASE_NOTES_MAX_LENGTH),
   })
-  .refine((body) => Boolean(body.androidAddress) || Boolean(body.iosUrl), {
-    message: MSG.appPackageOrIosRequired,
-    path: ['androidAddress'],
-  });
+  .refine(hasPackageOrIos, packageOrIosIssue);
 export type SaveAppVersionBody = z.infer<typeof saveAppVersionBodySchema>;
+
+/** Editing a published version: its package, App Store link and notes; the number stays (it orders them). */
+export const editAppVersionBodySchema = appVersionContentSchema
+  .extend({ id: z.coerce.number().int().min(1).max(2147483647) })
+  .refine(hasPackageOrIos, packageOrIosIssue);
+export type EditAppVersionBody = z.infer<typeof editAppVersionBodySchema>;
 
 export const appVersionSchema = z.object({
   id: z.number().int(),
@@ -129,6 +139,8 @@ export const appVersionSchema = z.object({
   publisher: z.string(),
   /** epoch milliseconds */
   createTime: z.number().int(),
+  /** epoch milliseconds; a withdrawn version is no longer offered for download */
+  withdrawnAt: z.number().int().nullable(),
 });
 export type AppVersion = z.infer<typeof appVersionSchema>;
 

@@ -3,11 +3,18 @@
  * here once: the save call refuses anything else with the rule's message, and the readers parse
  * with the same rule (a stored value outside it falls back to the default).
  */
+import { CONTENT_SHARE_ADDRESS_CONFIG_KEY } from '../content/statuses';
 import { INVOICE_NUMBER_CONFIG_KEY, MANAGER_FILE_SIZE_CONFIG_KEY, QRCODE_ADDRESS_CONFIG_KEY } from '../limits';
+
+/** How the configuration screen edits a value: a whole number in a range, or a web address. */
+export type ConfigValueInput =
+  | { type: 'wholeNumber'; min: number; max: number; unit: string }
+  | { type: 'address'; maxLength: number };
 
 export interface ConfigValueRule {
   /** the value's name as the configuration screen shows it */
   label: string;
+  input: ConfigValueInput;
   /** why the text is refused, or null when it fits */
   refusal(content: string): string | null;
 }
@@ -16,6 +23,7 @@ export interface ConfigValueRule {
 export function wholeNumberRule(label: string, min: number, max: number, unit = ''): ConfigValueRule {
   return {
     label,
+    input: { type: 'wholeNumber', min, max, unit },
     refusal: (content) =>
       /^\d{1,9}$/.test(content) && Number(content) >= min && Number(content) <= max
         ? null
@@ -29,6 +37,7 @@ const ADDRESS_MAX_LENGTH = 500;
 export function webAddressRule(label: string): ConfigValueRule {
   return {
     label,
+    input: { type: 'address', maxLength: ADDRESS_MAX_LENGTH },
     refusal: (content) => {
       if (content.length > ADDRESS_MAX_LENGTH) return `${label}不能超过${ADDRESS_MAX_LENGTH}个字符`;
       try {
@@ -49,11 +58,16 @@ export const CONFIG_VALUE_RULES: Readonly<Record<string, ConfigValueRule>> = {
   [MANAGER_FILE_SIZE_CONFIG_KEY]: wholeNumberRule('附件大小上限', 1, MANAGER_FILE_SIZE_MAX_MB, '（单位 MB）'),
   [INVOICE_NUMBER_CONFIG_KEY]: wholeNumberRule('发票号码数量上限', 1, 50),
   [QRCODE_ADDRESS_CONFIG_KEY]: webAddressRule('APP下载地址'),
+  [CONTENT_SHARE_ADDRESS_CONFIG_KEY]: webAddressRule('文章/问卷分享地址'),
 };
+
+/** The rule of a key, if it has one. */
+export const configValueRule = (configKey: string): ConfigValueRule | undefined =>
+  Object.hasOwn(CONFIG_VALUE_RULES, configKey) ? CONFIG_VALUE_RULES[configKey] : undefined;
 
 /** Why a value is refused for its key (a key without a rule is no configuration value), or null. */
 export function configValueRefusal(configKey: string, content: string): string | null {
-  const rule = Object.hasOwn(CONFIG_VALUE_RULES, configKey) ? CONFIG_VALUE_RULES[configKey] : undefined;
+  const rule = configValueRule(configKey);
   return rule ? rule.refusal(content) : null;
 }
 

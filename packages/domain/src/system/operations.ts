@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../api/ids';
 import { pageOf, pageQuerySchema } from '../api/envelope';
-import { defineOperation } from '../api/operation';
+import { defineOperation, noInput } from '../api/operation';
 import { configKeySchema } from '../validators';
 import { configValueRefusal } from './config-values';
 
@@ -86,4 +86,90 @@ export const dictItemsOperation = defineOperation({
   access: 'session',
   input: dictCodeInput,
   answer: z.array(dictItemSchema),
+});
+
+// ---- 数据字典 and 系统配置 screens (decision 0016): the operator reads every dictionary and
+// configuration value, edits dictionary labels and typed configuration values; values the code
+// depends on (dictionary item values, configuration keys) are never changed here.
+
+export const DICT_MSG = {
+  missing: '字典不存在',
+  itemMissing: '字典项不存在',
+  titleTaken: '该字典中已有同名的字典项',
+} as const;
+
+export const dictRecordSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  itemCount: z.number().int(),
+  /** labels an operator changed from the installation's */
+  editedCount: z.number().int(),
+});
+export type DictRecord = z.infer<typeof dictRecordSchema>;
+
+export const dictListOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys2/dict/queryList',
+  tag: '字典与配置',
+  summary: '数据字典列表（按字典名称或编码）',
+  access: { permission: 'sysDict:list:view' },
+  input: pageQuerySchema.extend({
+    /** name or code, contains */
+    keyword: z.string().trim().max(64).optional(),
+  }),
+  answer: pageOf(dictRecordSchema),
+});
+
+export const dictItemRecordSchema = z.object({
+  value: z.string(),
+  title: z.string(),
+  /** the installation's label: an edited label can be set back to it */
+  defaultTitle: z.string(),
+  sort: z.number().int(),
+  edited: z.boolean(),
+});
+export type DictItemRecord = z.infer<typeof dictItemRecordSchema>;
+
+export const dictItemListOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys2/dict/items',
+  tag: '字典与配置',
+  summary: '字典项列表（值只读，名称可改）',
+  access: { permission: 'sysDict:list:view' },
+  input: dictCodeInput,
+  answer: z.array(dictItemRecordSchema),
+});
+
+export const dictItemEditOperation = defineOperation({
+  method: 'POST',
+  path: '/api/sys2/dict/item/edit',
+  tag: '字典与配置',
+  summary: '修改字典项名称（值由代码使用，不可修改；写入审计日志）',
+  access: { permission: 'sysDict:list:edit' },
+  input: dictCodeInput.extend({
+    value: z.string().trim().min(1, '请选择字典项').max(64),
+    title: z.string().trim().min(1, '请输入字典项名称').max(32, '字典项名称不能超过32个字符'),
+  }),
+  answer: z.null(),
+});
+
+export const configRecordSchema = z.object({
+  configKey: z.string(),
+  name: z.string(),
+  content: z.string(),
+  remarks: z.string(),
+  /** epoch milliseconds */
+  updatedAt: z.number().int(),
+  updatedByName: z.string(),
+});
+export type ConfigRecord = z.infer<typeof configRecordSchema>;
+
+export const configListOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys2/config/queryList',
+  tag: '字典与配置',
+  summary: '系统配置列表（每个配置值按其规则修改）',
+  access: { permission: 'sysConfig:list:view' },
+  input: noInput,
+  answer: z.array(configRecordSchema),
 });

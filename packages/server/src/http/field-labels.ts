@@ -18,6 +18,12 @@ const FIELD_LABELS: Record<string, string> = {
   pageSize: '每页条数',
   dictCode: '字典编码',
   configKey: '配置键',
+  // a dictionary item's value (数据字典), read-only: it names the item to edit
+  value: '字典项值',
+  // 登录日志's filters
+  side: '登录端',
+  result: '结果',
+  ip: 'IP地址',
   // the configuration value and an article's body share the name
   content: '内容',
   title: '标题',

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /** What a key derived from SERVER_SECRET is for. */
-export type ServerKeyPurpose = 'rsa-key-seal' | 'file-link' | 'watermark';
+export type ServerKeyPurpose = 'rsa-key-seal' | 'file-link' | 'watermark' | 'login-log';
 
 /**
  * One key per purpose, HMAC-SHA256(SERVER_SECRET, purpose), so a seal or signature made for one

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTenant, useTestApp } from '../../test/app';
-import { PERMISSIONS, sideSchema } from '@fieldpay/domain';
+import { CONSOLE_PAGE_PATHS, PERMISSIONS, sideSchema } from '@fieldpay/domain';
 import { menus, permissions, roleMenus, roles } from '../db/schema';
 import { MODULES } from '../modules';
 import type { MenuEntry, ModuleDefinition } from '../platform/modules';
@@ -49,6 +49,21 @@ describe('seeded menus', () => {
     expect(await roleMenuUrls(tenantId, 'enterprise_admin')).toMatchSnapshot();
     const permissionRows = await t.database.db.select().from(permissions).orderBy(asc(permissions.code));
     expect(permissionRows.map((row) => `${row.code} ${row.side} ${row.name}`)).toMatchSnapshot();
+  });
+});
+
+describe('the console’s list of page addresses', () => {
+  // the console answers 暂无页面权限 (not 页面不存在) for a page that exists outside the user's menu
+  it('is every seeded page of either side', () => {
+    const paths = new Set<string>();
+    const walk = (entries: readonly MenuEntry[]) => {
+      for (const entry of entries) {
+        if (entry.component) paths.add(entry.url);
+        walk(entry.children ?? []);
+      }
+    };
+    for (const side of sideSchema.options) walk(menuTree(side, MODULES));
+    expect([...paths].sort()).toEqual([...CONSOLE_PAGE_PATHS].sort());
   });
 });
 

@@ -171,6 +171,38 @@ export const PLATFORM_MENUS: Record<Side, MenuSeed[]> = {
               permission: 'sysAudit:list:view',
               platformOnly: true,
             },
+            {
+              name: '登录日志',
+              url: '/system/log/login',
+              component: 'LoginLog',
+              remarks: 'loginLog',
+              permission: 'sysLoginLog:list:view',
+              platformOnly: true,
+            },
+          ],
+        },
+        {
+          name: '字典配置',
+          url: '/system/settings',
+          icon: 'ControlOutlined',
+          platformOnly: true,
+          children: [
+            {
+              name: '数据字典',
+              url: '/system/settings/dicts',
+              component: 'DictList',
+              remarks: 'dictList',
+              permission: 'sysDict:list:view',
+              platformOnly: true,
+            },
+            {
+              name: '系统配置',
+              url: '/system/settings/configs',
+              component: 'ConfigList',
+              remarks: 'configList',
+              permission: 'sysConfig:list:view',
+              platformOnly: true,
+            },
           ],
         },
         {

@@ -1,5 +1,5 @@
 import type { Side } from '@fieldpay/domain';
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import {
   configs,
@@ -154,8 +154,28 @@ export async function applyReferenceData(db: DbOrTx, modules: readonly ModuleDef
         .insert(dicts)
         .values({ code: dict.code, name: dict.name })
         .onConflictDoUpdate({ target: dicts.code, set: { name: dict.name } });
-      await tx.delete(dictItems).where(eq(dictItems.dictCode, dict.code));
-      await tx.insert(dictItems).values(dict.items.map((item, sort) => ({ dictCode: dict.code, ...item, sort })));
+      // an item dropped from the seed leaves; the others take the seed's label and order unless an
+      // operator edited the label on 数据字典 (decision 0016)
+      await tx.delete(dictItems).where(
+        and(
+          eq(dictItems.dictCode, dict.code),
+          notInArray(
+            dictItems.value,
+            dict.items.map((item) => item.value),
+          ),
+        ),
+      );
+      await tx
+        .insert(dictItems)
+        .values(dict.items.map((item, sort) => ({ dictCode: dict.code, ...item, defaultTitle: item.title, sort })))
+        .onConflictDoUpdate({
+          target: [dictItems.dictCode, dictItems.value],
+          set: {
+            sort: sql`excluded.sort`,
+            defaultTitle: sql`excluded.default_title`,
+            title: sql`case when ${dictItems.titleEdited} then ${dictItems.title} else excluded.title end`,
+          },
+        });
     }
     for (const module of modules) await module.seed?.(tx);
     // operators may have edited config values; only missing keys are added

@@ -112,6 +112,15 @@ describe('resolvePath', () => {
     );
   });
 
+  it('shows no permission for any page of the console outside the user’s menu, not found for no page', () => {
+    // a tenant or enterprise user opening the operator's screens (issue 14)
+    for (const path of ['/system/tenant/list', '/system/log/login', '/system/settings/dicts']) {
+      expect(resolvePath(path, menu, 'enterprise', registered).kind).toBe('forbidden');
+      expect(resolvePath(`/#${path}`.replace('/#', ''), [], 'platform', registered).kind).toBe('forbidden');
+    }
+    expect(resolvePath('/system/nothing-here', menu, 'platform', registered).kind).toBe('notFound');
+  });
+
   it('the dashboard is always there (fixed first tab)', () => {
     expect(resolvePath('/dashboard/analysis', [], 'platform', registered)).toMatchObject({
       kind: 'page',

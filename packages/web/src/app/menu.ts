@@ -2,7 +2,7 @@
  * The server's three-level permission menu (spec 1 §2): top items in the top bar, their children
  * in the side menu, leaves are pages. Pure helpers, so the rules are unit-tested.
  */
-import type { MenuItem, Side } from '@fieldpay/domain';
+import { CONSOLE_PAGE_PATHS, type MenuItem, type Side } from '@fieldpay/domain';
 
 export const HOME_PATH = '/home';
 export const DASHBOARD_PATH = '/dashboard/analysis';
@@ -124,5 +124,8 @@ export function resolvePath(
     const { component, name } = hit.item;
     return component && isRegistered(component) ? { kind: 'page', component, title: name } : { kind: 'notFound' };
   }
-  return MENU_GATED_PATHS.includes(target) ? { kind: 'forbidden' } : { kind: 'notFound' };
+  // a page of the console outside this user's menu (another side's, the operator's) is forbidden, not missing
+  return MENU_GATED_PATHS.includes(target) || CONSOLE_PAGE_PATHS.includes(target)
+    ? { kind: 'forbidden' }
+    : { kind: 'notFound' };
 }

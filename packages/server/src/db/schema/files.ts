@@ -1,5 +1,5 @@
 import { tenantOwnedColumns } from './columns';
-import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** What the watermark variant stamped onto an image (decision 0006). */
@@ -71,6 +71,8 @@ export const appVersions = pgTable(
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
+    /** withdrawn: no longer offered by the download page (decision 0016) */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('app_versions_tenant_version').on(t.tenantId, t.versionName)],
 );

@@ -1,5 +1,5 @@
 import { createdAtColumn, idColumn } from './columns';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Dictionaries answered by loadDict; codes are whitelisted by this table. */
 export const dicts = pgTable('dicts', {
@@ -16,6 +16,10 @@ export const dictItems = pgTable(
     value: varchar('value', { length: 64 }).notNull(),
     title: varchar('title', { length: 64 }).notNull(),
     sort: integer('sort').notNull().default(0),
+    /** the installation's label; `title` differs from it once an operator edited it (decision 0016) */
+    defaultTitle: varchar('default_title', { length: 64 }).notNull().default(''),
+    /** an operator's label: the start keeps it rather than the installation's */
+    titleEdited: boolean('title_edited').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.dictCode, t.value] })],
 );
@@ -52,6 +56,38 @@ export const auditLogs = pgTable(
     // the log of one tenant, newest first (decision 0011)
     index('audit_logs_tenant_list').on(t.tenantId, t.id),
     index('audit_logs_target').on(t.targetType, t.targetId),
+  ],
+);
+
+/**
+ * Every sign-in attempt of both sides (登录日志, decision 0016). The login number is kept masked,
+ * and as a keyed hash (HMAC with a key derived from SERVER_SECRET) for finding one account's
+ * attempts; `tenant_id` is the account's tenant when known, 0 otherwise.
+ */
+export const loginLogs = pgTable(
+  'login_logs',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    userId: integer('user_id'),
+    usernameMasked: varchar('username_masked', { length: 32 }).notNull(),
+    usernameKey: varchar('username_key', { length: 64 }).notNull(),
+    realname: varchar('realname', { length: 32 }).notNull().default(''),
+    side: varchar('side', { length: 16 }).notNull(),
+    /** LOGIN_RESULTS: success, failure, locked */
+    result: varchar('result', { length: 16 }).notNull(),
+    /** LOGIN_FAILURE_REASONS key, '' on success */
+    reason: varchar('reason', { length: 32 }).notNull().default(''),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 256 }).notNull().default(''),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    // the log of one tenant, newest first (decision 0011)
+    index('login_logs_tenant_list').on(t.tenantId, t.id),
+    index('login_logs_account').on(t.usernameKey, t.id),
+    index('login_logs_time').on(t.createdAt),
   ],
 );
 

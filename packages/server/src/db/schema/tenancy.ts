@@ -1,16 +1,21 @@
 import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Platforms (tenants). Tenant 0 is the platform operator itself. */
-export const tenants = pgTable('tenants', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
-  name: varchar('name', { length: 64 }).notNull(),
-  company: varchar('company', { length: 128 }).notNull().default(''),
-  /** contact person and phone shown in tenant lookups (spec 1 §3 "contracts") */
-  contracts: varchar('contracts', { length: 128 }).notNull().default(''),
-  /** 1 enabled, 0 disabled (shown with the 【已禁用】 prefix in lookups) */
-  status: smallint('status').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    name: varchar('name', { length: 64 }).notNull(),
+    company: varchar('company', { length: 128 }).notNull().default(''),
+    /** contact person and phone shown in tenant lookups (spec 1 §3 "contracts") */
+    contracts: varchar('contracts', { length: 128 }).notNull().default(''),
+    /** 1 enabled, 0 disabled (shown with the 【已禁用】 prefix in lookups) */
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // one name one tenant: lookups and the tenant switch tell tenants apart by name (decision 0016)
+  (t) => [uniqueIndex('tenants_name').on(t.name)],
+);
 
 /** Client companies, registered on one tenant; the same company on two tenants is two rows. */
 export const enterprises = pgTable(

@@ -38,6 +38,16 @@ describe('dashboard tenant filter', () => {
     expect(own).toEqual((await overview(world.staffA)).result);
   });
 
+  it('gives an enterprise its own projects by status, not its tenant’s', async () => {
+    const { result } = await overview(world.enterpriseUser);
+    expect(result).toMatchObject({ projectCount: 1, projectsInProgress: 1 });
+    expect(result.projectsByStatus).toEqual([{ name: '进行中', value: 1 }]);
+    const tenant = (await overview(world.staffA)).result;
+    expect(
+      tenant.projectsByStatus.map((row: { value: number }) => row.value).reduce((a: number, b: number) => a + b),
+    ).toBe(2);
+  });
+
   it('refuses a tenant id that is not a number', async () => {
     const answer = await overview(world.admin, 'abc');
     expect(answer.status).toBe(400);

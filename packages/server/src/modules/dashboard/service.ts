@@ -1,11 +1,11 @@
-import type { DashboardOverview } from '@fieldpay/domain';
+import { type DashboardOverview, PROJECT_STATUS, statusInfo } from '@fieldpay/domain';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isPlatformOperator } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
 import { enterpriseMembers, enterprises, tenants, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import { visibleTenantIds } from '../../platform/tenants/service';
-import { countProjects } from '../projects/service';
+import { countProjects, countProjectsByStatus } from '../projects/service';
 
 type NamedValue = DashboardOverview['usersByTenant'][number];
 
@@ -13,7 +13,7 @@ const IN_PROGRESS = 4;
 
 /**
  * Real figures of what exists in the principal's scope. Enterprise users see their own company's
- * figures on each platform it works on; later modules add tasks and settlements here. A tenant id
+ * figures on each platform it works on (its members, its projects by status), never platform-wide ones; later modules add tasks and settlements here. A tenant id
  * narrows the scope to that tenant (the operator's tenant filter); outside the scope it finds nothing.
  */
 export async function dashboardOverview(
@@ -73,5 +73,9 @@ export async function dashboardOverview(
     projectsInProgress: await countProjects(db, principal, [IN_PROGRESS], tenantId),
     usersByTenant,
     enterprisesByTenant,
+    projectsByStatus: (await countProjectsByStatus(db, principal, tenantId)).map((row) => ({
+      name: statusInfo(PROJECT_STATUS, row.status as keyof typeof PROJECT_STATUS)?.label ?? String(row.status),
+      value: row.value,
+    })),
   };
 }

@@ -44,6 +44,20 @@ export async function countProjects(
   return n;
 }
 
+/** Projects in scope by status, for the home page (statuses with none left out). */
+export async function countProjectsByStatus(
+  db: DbOrTx,
+  principal: Principal,
+  tenantId?: number,
+): Promise<Array<{ status: number; value: number }>> {
+  return db
+    .select({ status: projects.projectStatus, value: count() })
+    .from(projects)
+    .where(and(projectScope(principal), equalsIfGiven(projects.tenantId, tenantId)))
+    .groupBy(projects.projectStatus)
+    .orderBy(projects.projectStatus);
+}
+
 /** Projects in scope for the project picker; projectId finds one (to label a value a form already holds). */
 export async function lookupProjects(
   db: DbOrTx,

@@ -212,3 +212,62 @@ describe('the APP download QR address', () => {
     expect(await current()).toBe('https://download.example.cn/app');
   });
 });
+
+describe('editing and withdrawing a published version', () => {
+  const post = (headers: Headers, url: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: `/api/sys2/app/version/${url}`, headers, payload });
+  const latest = async () => (await t.app.inject({ method: 'GET', url: '/api/sys2/app/version/latest' })).json().result;
+
+  it('edits the notes and the App Store link, keeps the number, audits; a withdrawn version leaves the download page', async () => {
+    const ios = 'https://apps.apple.com/cn/app/id1234567890';
+    const first = await save(operator, { versionName: '9.1.0', iosUrl: ios, releaseNotes: '第一版' });
+    const second = await save(operator, { versionName: '9.2.0', iosUrl: ios, releaseNotes: '第二版' });
+    const id: number = second.json().result.id;
+
+    const edited = await post(operator, 'edit', { id, iosUrl: ios, releaseNotes: '第二版：修复签到定位' });
+    expect(edited.json()).toMatchObject({
+      success: true,
+      message: '保存成功',
+      result: { id, versionName: '9.2.0', releaseNotes: '第二版：修复签到定位', withdrawnAt: null },
+    });
+    expect(await latest()).toMatchObject({ versionName: '9.2.0', releaseNotes: '第二版：修复签到定位' });
+    const refused = await post(operator, 'edit', { id, releaseNotes: '没有安装包也没有地址' });
+    expect(refused.json()).toMatchObject({
+      success: false,
+      message: expect.stringContaining(MSG.appPackageOrIosRequired),
+    });
+
+    const withdrawn = await post(operator, 'withdraw', { id });
+    expect(withdrawn.json()).toMatchObject({ success: true, message: '已撤回' });
+    expect(await latest()).toMatchObject({ versionName: '9.1.0' });
+    expect((await post(operator, 'withdraw', { id })).json()).toMatchObject({ message: MSG.appVersionIsWithdrawn });
+    expect((await post(operator, 'edit', { id, iosUrl: ios, releaseNotes: '再改' })).json()).toMatchObject({
+      message: MSG.appVersionIsWithdrawn,
+    });
+    // a number is never reused: the next release is above the withdrawn one
+    expect((await save(operator, { versionName: '9.2.0', iosUrl: ios, releaseNotes: '重发' })).json()).toMatchObject({
+      success: false,
+    });
+    const list = await t.app.inject({ method: 'GET', url: '/api/sys2/app/version/list', headers: operator });
+    const row = list.json().result.records.find((r: { id: number }) => r.id === id);
+    expect(typeof row.withdrawnAt).toBe('number');
+
+    const audit = await t.database.db
+      .select({ action: auditLogs.action, before: auditLogs.before, after: auditLogs.after })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, 'appVersion'), eq(auditLogs.targetId, String(id))))
+      .orderBy(auditLogs.id);
+    expect(audit.map((a) => a.action)).toEqual(['appVersion.publish', 'appVersion.edit', 'appVersion.withdraw']);
+    expect(audit[1]).toMatchObject({
+      before: { releaseNotes: '第二版' },
+      after: { releaseNotes: '第二版：修复签到定位' },
+    });
+    expect(first.statusCode).toBe(200);
+  });
+
+  it('answers 版本不存在 for an unknown version, and 403 to tenant staff', async () => {
+    expect((await post(operator, 'withdraw', { id: 999999 })).json()).toMatchObject({ message: MSG.appVersionMissing });
+    expect((await post(tenantStaff, 'withdraw', { id: 1 })).statusCode).toBe(403);
+    expect((await post(tenantStaff, 'edit', { id: 1, releaseNotes: 'x', iosUrl: '' })).statusCode).toBe(403);
+  });
+});

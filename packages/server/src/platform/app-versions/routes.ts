@@ -1,4 +1,11 @@
-import { appVersionListOperation, appVersionSaveOperation, latestAppVersionOperation, MSG } from '@fieldpay/domain';
+import {
+  appVersionEditOperation,
+  appVersionListOperation,
+  appVersionSaveOperation,
+  appVersionWithdrawOperation,
+  latestAppVersionOperation,
+  MSG,
+} from '@fieldpay/domain';
 import { registerOperation } from '../../http/operation';
 import { principalOf } from '../auth/guards';
 import type { RouteDeps } from '../modules';
@@ -21,5 +28,22 @@ export function registerAppVersionRoutes({ app, services }: RouteDeps): void {
     appVersionSaveOperation,
     async (body, request) => versions.publish(principalOf(request), body, request.ip),
     { message: MSG.appVersionPublished },
+  );
+
+  registerOperation(
+    app,
+    appVersionEditOperation,
+    async (body, request) => versions.edit(principalOf(request), body, request.ip),
+    { message: MSG.saveSuccess },
+  );
+
+  registerOperation(
+    app,
+    appVersionWithdrawOperation,
+    async ({ id }, request) => {
+      await versions.withdraw(principalOf(request), id, request.ip);
+      return null;
+    },
+    { message: MSG.appVersionWithdrawn },
   );
 }

@@ -1,14 +1,15 @@
 import {
   type AppVersion,
   compareVersions,
+  type EditAppVersionBody,
   type LatestAppVersion,
   MSG,
   type Page,
   type SaveAppVersionBody,
 } from '@fieldpay/domain';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AppDb } from '../../db/client';
+import type { AppDb, DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
 import { unsafeAcrossTenants } from '../../db/scope';
 import { appVersions, files, users } from '../../db/schema';
@@ -42,6 +43,7 @@ function toPublicVersion(row: VersionRow, file: FileRow | null): Omit<AppVersion
     android: file ? { name: file.fileName, address: addressOf(file), fileSize: file.fileSize } : null,
     iosUrl: row.iosUrl,
     createTime: row.createdAt.getTime(),
+    withdrawnAt: row.withdrawnAt?.getTime() ?? null,
   };
 }
 
@@ -62,7 +64,7 @@ export class AppVersionService {
       .from(appVersions)
       .leftJoin(files, eq(files.id, appVersions.androidFileId))
       .innerJoin(users, eq(users.id, appVersions.createdBy))
-      .where(eq(appVersions.tenantId, APP_TENANT_ID));
+      .$dynamic();
   }
 
   async list(pageNo: number, pageSize: number): Promise<Page<AppVersion>> {
@@ -91,7 +93,11 @@ export class AppVersionService {
   async latest(): Promise<LatestAppVersion | null> {
     // the download page is public: no session, so no tenant to scope the read by
     const [row] = await unsafeAcrossTenants('app versions: the newest release for the public download page', () =>
-      this.selectVersions().orderBy(desc(appVersions.id)).limit(1),
+      // a withdrawn version is no longer offered: the newest one still standing is
+      this.selectVersions()
+        .where(and(eq(appVersions.tenantId, APP_TENANT_ID), isNull(appVersions.withdrawnAt)))
+        .orderBy(desc(appVersions.id))
+        .limit(1),
     );
     if (!row) return null;
     const androidUrl = row.file
@@ -113,12 +119,7 @@ export class AppVersionService {
       if (newest && compareVersions(body.versionName, newest.versionName) <= 0) {
         throw fail.rule(MSG.appVersionNotNewer(newest.versionName));
       }
-      let file: FileRow | null = null;
-      if (body.androidAddress) {
-        file = await this.files.findByAddress(body.androidAddress);
-        if (file?.delFlag !== 0) throw fail.validation(MSG.fileMissing);
-        if (file.extension !== 'apk' || file.visibility !== 'public') throw fail.validation(MSG.appPackageWrongType);
-      }
+      const file = await this.packageAt(body.androidAddress);
       const inserted = await tx
         .insert(appVersions)
         .values({
@@ -141,6 +142,66 @@ export class AppVersionService {
         after: { versionName: version.versionName, android: version.android?.name ?? null, iosUrl: version.iosUrl },
       });
       return version;
+    });
+  }
+
+  /** The Android package at an address: an apk uploaded for the public, or null without an address. */
+  private async packageAt(address: string | undefined): Promise<FileRow | null> {
+    if (!address) return null;
+    const file = await this.files.findByAddress(address);
+    if (file?.delFlag !== 0) throw fail.validation(MSG.fileMissing);
+    if (file.extension !== 'apk' || file.visibility !== 'public') throw fail.validation(MSG.appPackageWrongType);
+    return file;
+  }
+
+  private async lockedVersion(tx: DbOrTx, id: number) {
+    const [row] = await tx
+      .select()
+      .from(appVersions)
+      .where(and(eq(appVersions.tenantId, APP_TENANT_ID), eq(appVersions.id, id)))
+      .for('update');
+    if (!row) throw fail.notFound(MSG.appVersionMissing);
+    if (row.withdrawnAt) throw fail.rule(MSG.appVersionIsWithdrawn);
+    return row;
+  }
+
+  /** A published version's package, App Store link and notes; its number stays, as it orders them. */
+  async edit(principal: Principal, body: EditAppVersionBody, ip: string): Promise<AppVersion> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.lockedVersion(tx, body.id);
+      const file = await this.packageAt(body.androidAddress);
+      const [beforeFile] = before.androidFileId
+        ? await tx.select().from(files).where(eq(files.id, before.androidFileId))
+        : [];
+      const [row] = await tx
+        .update(appVersions)
+        .set({ androidFileId: file?.id ?? null, iosUrl: body.iosUrl || null, releaseNotes: body.releaseNotes })
+        .where(eq(appVersions.id, body.id))
+        .returning();
+      const [publisher] = await tx.select({ name: users.realname }).from(users).where(eq(users.id, row.createdBy));
+      const version = toAppVersion(row, file, publisher?.name ?? '');
+      await writeAudit(tx, auditActorOf(principal, ip), {
+        action: 'appVersion.edit',
+        targetType: 'appVersion',
+        targetId: row.id,
+        before: { android: beforeFile?.fileName ?? null, iosUrl: before.iosUrl, releaseNotes: before.releaseNotes },
+        after: { android: file?.fileName ?? null, iosUrl: version.iosUrl, releaseNotes: version.releaseNotes },
+      });
+      return version;
+    });
+  }
+
+  /** Withdraws a version: the download page then offers the newest version still standing. */
+  async withdraw(principal: Principal, id: number, ip: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.lockedVersion(tx, id);
+      await tx.update(appVersions).set({ withdrawnAt: new Date() }).where(eq(appVersions.id, id));
+      await writeAudit(tx, auditActorOf(principal, ip), {
+        action: 'appVersion.withdraw',
+        targetType: 'appVersion',
+        targetId: id,
+        before: { versionName: row.versionName },
+      });
     });
   }
 }

@@ -63,9 +63,12 @@ describe('login, permission list and logout', () => {
     expect(unknown.json()).toMatchObject({ code: ApiCode.badCredentials, message: MSG.badCredentials });
   });
 
-  it('a login on the wrong side is refused like a wrong password', async () => {
+  it('a login on the wrong side says which side the account belongs to, only once the password matched', async () => {
     const user = await createPlatformUser(t.database, { tenantId: 0 });
+    const guessed = await loginRequest(t.app, 'enterprise', user.username, 'Wrong@12345');
+    expect(guessed.json()).toMatchObject({ code: ApiCode.badCredentials, message: MSG.badCredentials });
     const response = await loginRequest(t.app, 'enterprise', user.username, user.password);
-    expect(response.json()).toMatchObject({ code: ApiCode.badCredentials });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ success: false, message: '该账号为平台端账号，请前往平台端登录' });
   });
 });

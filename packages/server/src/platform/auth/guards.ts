@@ -1,4 +1,11 @@
-import { MSG, type PermissionCode, type Side } from '@fieldpay/domain';
+import {
+  changePasswordOperation,
+  MSG,
+  type PermissionCode,
+  platformChangePasswordOperation,
+  sessionOperations,
+  type Side,
+} from '@fieldpay/domain';
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../../core/errors';
 import { isPlatformOperator } from '../../core/tenancy';
@@ -15,6 +22,24 @@ declare module 'fastify' {
 
 export const TOKEN_HEADER = 'x-access-token';
 export const TENANT_HEADER = 'x-tenant-id';
+
+/**
+ * What a session of an account that must change its one-time password may call until it does
+ * (decision 0016): its password change, and the session calls the console needs to show the
+ * change-password page and to sign out. Everything else answers 403 请先修改初始密码.
+ */
+export const CALLS_WHILE_PASSWORD_MUST_CHANGE: ReadonlySet<string> = new Set(
+  [
+    changePasswordOperation,
+    platformChangePasswordOperation,
+    ...Object.values(sessionOperations).flatMap((operations) => [
+      operations.logout,
+      operations.ping,
+      operations.queryPerm,
+      operations.userInfo,
+    ]),
+  ].map((operation) => `${operation.method} ${operation.path}`),
+);
 
 /** The principal of a request that passed `authenticate`. */
 export function principalOf(request: FastifyRequest): Principal {
@@ -40,6 +65,12 @@ export function createGuards(services: { sessions: SessionService; access: Acces
     const tenantHeader = request.headers[TENANT_HEADER];
     if (typeof tenantHeader === 'string' && tenantHeader !== '' && tenantHeader !== String(principal.tenantId)) {
       throw fail.forbidden(MSG.tenantNotYours);
+    }
+    if (
+      principal.mustChangePassword &&
+      !CALLS_WHILE_PASSWORD_MUST_CHANGE.has(`${request.method} ${request.routeOptions.url}`)
+    ) {
+      throw fail.forbidden(MSG.passwordChangeRequired);
     }
     request.principal = principal;
   };

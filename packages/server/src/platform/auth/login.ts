@@ -1,4 +1,12 @@
-import { ApiCode, type LoginBody, type LoginUserInfo, MSG, type Side } from '@fieldpay/domain';
+import {
+  ApiCode,
+  LOGIN_SIDE_LABELS,
+  type LoginBody,
+  type LoginFailureReason,
+  type LoginUserInfo,
+  MSG,
+  type Side,
+} from '@fieldpay/domain';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { fail } from '../../core/errors';
@@ -38,24 +46,61 @@ function loginFailure(code: number, message: string, state: ThrottleState) {
  * the password is tried; every attempt is counted as a failure before the password is verified
  * (and forgiven when it was right), so the next attempts need the captcha and then wait.
  */
-export function login(services: Services, side: Side, input: LoginBody, ip: string): Promise<LoginUserInfo> {
+export function login(
+  services: Services,
+  side: Side,
+  input: LoginBody,
+  ip: string,
+  userAgent = '',
+): Promise<LoginUserInfo> {
   // before a session exists the account is found by its login name, whichever tenant it is on
   return services.ctx.scopes.withSystem('login: the account and its tenants by login name', () =>
-    checkAndSignIn(services, side, input, ip),
+    checkAndSignIn(services, side, input, ip, userAgent),
   );
 }
 
-async function checkAndSignIn(services: Services, side: Side, input: LoginBody, ip: string): Promise<LoginUserInfo> {
+const OTHER_SIDE: Record<Side, Side> = { platform: 'enterprise', enterprise: 'platform' };
+
+async function checkAndSignIn(
+  services: Services,
+  side: Side,
+  input: LoginBody,
+  ip: string,
+  userAgent: string,
+): Promise<LoginUserInfo> {
   const { db } = services.ctx;
   const username = input.username.trim();
+  // every attempt is written to the login log (decision 0016); a refusal's AppError keeps the row
+  const attempt = { side, username, ip, userAgent };
+  const refused = async (
+    reason: LoginFailureReason,
+    error: Error,
+    account?: { id: number; realname: string; tenantId: number | null },
+    lockedUntil?: number | null,
+  ) => {
+    await services.loginLog.record({
+      ...attempt,
+      result: lockedUntil ? 'locked' : 'failure',
+      reason,
+      userId: account?.id,
+      realname: account?.realname,
+      tenantId: account?.tenantId,
+      lockedUntil,
+    });
+    return error;
+  };
   // held until the request commits: this account's attempts are checked one after another
   await services.throttle.lockAccount(side, username);
   const state = await services.throttle.state(side, username, ip);
-  if (state.lockedUntil && state.lockedUntil > Date.now()) throw lockedError(state.lockedUntil);
+  if (state.lockedUntil && state.lockedUntil > Date.now()) {
+    throw await refused('locked', lockedError(state.lockedUntil), undefined, state.lockedUntil);
+  }
   if (state.captchaRequired) {
-    if (!input.captcha || !input.checkKey) throw loginFailure(ApiCode.captchaRequired, MSG.captchaRequired, state);
+    if (!input.captcha || !input.checkKey) {
+      throw await refused('captchaRequired', loginFailure(ApiCode.captchaRequired, MSG.captchaRequired, state));
+    }
     if (!(await services.captcha.verify(input.checkKey, input.captcha))) {
-      throw loginFailure(ApiCode.captchaRequired, MSG.captchaWrong, state);
+      throw await refused('captchaWrong', loginFailure(ApiCode.captchaRequired, MSG.captchaWrong, state));
     }
   }
   const privateKey = await services.keys.consume(input.keyId);
@@ -68,18 +113,31 @@ async function checkAndSignIn(services: Services, side: Side, input: LoginBody, 
   // counted before the hash is checked and forgiven below when right: every way out of a wrong
   // check (an AppError keeps the writes) leaves the count for the next attempt behind the lock
   await services.throttle.recordFailure(side, username, ip);
+  if (!user) {
+    // the right password of the other side's account says where it belongs; it is checked only
+    // after the password matched, so a guesser learns nothing a wrong password would not tell
+    const [other] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.side, OTHER_SIDE[side]), eq(users.username, username)));
+    if (other && (await verifyPassword(other.passwordHash, password))) {
+      await services.throttle.clear(side, username);
+      const label = LOGIN_SIDE_LABELS[other.side as Side] ?? other.side;
+      throw await refused('wrongSide', fail.forbidden(MSG.accountOfOtherSide(label)), other);
+    }
+  }
   if (!(await verifyPassword(user?.passwordHash ?? null, password))) {
     const after = await services.throttle.state(side, username, ip);
-    if (after.lockedUntil) throw lockedError(after.lockedUntil);
-    throw loginFailure(ApiCode.badCredentials, MSG.badCredentials, after);
+    if (after.lockedUntil) throw await refused('lockedNow', lockedError(after.lockedUntil), user, after.lockedUntil);
+    throw await refused('badCredentials', loginFailure(ApiCode.badCredentials, MSG.badCredentials, after), user);
   }
   // the right password forgives the account's failures (this attempt's included)
   await services.throttle.clear(side, username);
-  if (user.status !== 1) throw fail.forbidden(MSG.accountDisabled);
+  if (user.status !== 1) throw await refused('accountDisabled', fail.forbidden(MSG.accountDisabled), user);
 
   const memberships = usable(await membershipsOf(db, user));
   const chosen = memberships.find((m) => m.tenantId === input.tenantId) ?? memberships[0];
-  if (!chosen) throw fail.forbidden(MSG.noTenantAvailable);
+  if (!chosen) throw await refused('noTenant', fail.forbidden(MSG.noTenantAvailable), user);
 
   return db.transaction(async (tx) => {
     const token = await services.sessions.create(tx, {
@@ -94,6 +152,13 @@ async function checkAndSignIn(services: Services, side: Side, input: LoginBody, 
       { userId: user.id, name: user.realname, side, tenantId: chosen.tenantId, ip },
       { action: 'auth.login', targetType: 'user', targetId: user.id },
     );
+    await services.loginLog.record({
+      ...attempt,
+      result: 'success',
+      userId: user.id,
+      realname: user.realname,
+      tenantId: chosen.tenantId,
+    });
     return loginUserInfo(tx, { token, userId: user.id, side, tenantId: chosen.tenantId });
   });
 }

@@ -53,10 +53,15 @@ export function registerAuthRoutes({ app, services }: RouteDeps): void {
   for (const side of SIDES) {
     const operations = sessionOperations[side];
 
-    registerOperation(app, operations.login, async (body, request) => login(services, side, body, request.ip), {
-      ...credentialLimit,
-      message: MSG.loginSuccess,
-    });
+    registerOperation(
+      app,
+      operations.login,
+      async (body, request) => login(services, side, body, request.ip, String(request.headers['user-agent'] ?? '')),
+      {
+        ...credentialLimit,
+        message: MSG.loginSuccess,
+      },
+    );
 
     registerOperation(
       app,

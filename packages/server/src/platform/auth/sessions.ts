@@ -17,6 +17,8 @@ export interface Principal {
   /** 1 platform level (tenant 0), 2 tenant level; enterprise users count as 2 */
   userIdentity: 1 | 2;
   idleExpiresAt: Date;
+  /** the account's one-time password is unchanged: only the calls of guards.ts answer (decision 0016) */
+  mustChangePassword?: boolean;
 }
 
 /** Writing last-seen on every request would turn reads into writes; once a minute is enough. */
@@ -131,6 +133,7 @@ export class SessionService {
           username: users.username,
           realname: users.realname,
           userStatus: users.status,
+          mustChangePassword: users.mustChangePassword,
           tenantStatus: tenants.status,
           enterpriseStatus: enterprises.status,
           memberUserId: enterpriseMembers.userId,
@@ -170,6 +173,7 @@ export class SessionService {
       realname: row.realname,
       userIdentity: row.side === 'platform' && row.tenantId === 0 ? 1 : 2,
       idleExpiresAt,
+      mustChangePassword: row.mustChangePassword === 1,
       lastSeenAt,
       absoluteExpiresAt: row.absoluteExpiresAt.getTime(),
     };

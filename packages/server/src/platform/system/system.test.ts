@@ -72,9 +72,9 @@ describe('dictionaries and config values', () => {
     for (const content of ['1e3', '0x10', '10.5', '1000']) {
       const refused = await save('manager_file_size', content);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().message).toBe('配置内容：附件大小上限应为1到100之间的整数（单位 MB）');
+      expect(refused.json().message).toBe('内容：附件大小上限应为1到100之间的整数（单位 MB）');
     }
-    expect((await save('invoice.number', '0')).json().message).toBe('配置内容：发票号码数量上限应为1到50之间的整数');
+    expect((await save('invoice.number', '0')).json().message).toBe('内容：发票号码数量上限应为1到50之间的整数');
     expect((await save('qrcode.address', 'ftp://x.cn')).statusCode).toBe(400);
     const read = await t.app.inject({
       method: 'GET',

@@ -14,7 +14,7 @@ import {
   tenantSetStatusOperation,
 } from '@fieldpay/domain';
 import type { z } from 'zod';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { fail } from '../../core/errors';
 import { equalsIfGiven } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
@@ -69,7 +69,13 @@ export function listTenantsForAdmin(
   });
 }
 
+/** The first key of the advisory locks that serialize saves of one tenant name. */
+const TENANT_NAME_LOCK_CLASS = 0x544e4d; // 'TNM'
+
 async function assertNameFree(db: DbOrTx, name: string, exceptId?: number) {
+  // one name one tenant (unique index tenants_name): two saves of one name wait for each other, so
+  // the second sees the first's row and answers 平台名称已存在 rather than failing on the index
+  await db.execute(sql`select pg_advisory_xact_lock(${TENANT_NAME_LOCK_CLASS}::int, hashtext(${name}))`);
   const [same] = await db
     .select({ id: tenants.id })
     .from(tenants)

@@ -8,7 +8,7 @@ import { ConfirmProvider } from '../../components/ConfirmProvider';
 import { currentSide } from '../current-side';
 import '../dayjs-locale';
 import { startKeepalive } from '../keepalive';
-import { topItemFor, topItems } from '../menu';
+import { sideItems, topItemFor, topItems } from '../menu';
 import { queryClient } from '../query-client';
 import { ping } from '../session-calls';
 import { useSession } from '../session-store';
@@ -30,7 +30,12 @@ export default function ConsoleLayout() {
   const menuList = useSession((state) => state.menuList) ?? [];
   const side = useSession((state) => state.side);
   const [chosenTop, setChosenTop] = useState<MenuItem | null>(null);
-  const activeTop = topItemFor(menuList, pathname) ?? chosenTop ?? topItems(menuList)[0] ?? null;
+  const holdingTop = topItemFor(menuList, pathname);
+  const activeTop = holdingTop ?? chosenTop ?? topItems(menuList)[0] ?? null;
+  // a page outside the menu (暂无页面权限, 页面不存在) highlights no top item, and an item without side
+  // entries (通知: the notice list) shows no empty side menu
+  const highlightedTop = holdingTop;
+  const showSider = side === 'enterprise' || sideItems(activeTop).length > 0;
   useKeepalive();
 
   return (
@@ -38,13 +43,15 @@ export default function ConsoleLayout() {
       <ConfirmProvider>
         <Layout className="console">
           <Layout.Header className="console-header">
-            <TopBar activeTop={activeTop} onTopChange={setChosenTop} />
+            <TopBar activeTop={highlightedTop} onTopChange={setChosenTop} />
           </Layout.Header>
           <Layout className="console-body">
-            <Layout.Sider width={224} className="console-sider" theme="light">
-              {side === 'enterprise' && <CompanyHeader />}
-              <SideMenu top={activeTop} />
-            </Layout.Sider>
+            {showSider && (
+              <Layout.Sider width={224} className="console-sider" theme="light">
+                {side === 'enterprise' && <CompanyHeader />}
+                <SideMenu top={activeTop} />
+              </Layout.Sider>
+            )}
             <Layout.Content className="console-content">
               <PageTabs />
               <main className="console-page">

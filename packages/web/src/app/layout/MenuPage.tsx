@@ -15,6 +15,8 @@ export default function MenuPage() {
   const side = useSession((state) => state.side);
   const resolution = resolvePath(path, menuList, side, isRegisteredPage);
   const openTab = usePageTabs((state) => state.open);
+  // 刷新 on the page's tab remounts it
+  const refreshed = usePageTabs((state) => state.refreshed[path] ?? 0);
   const title = resolution.kind === 'page' ? resolution.title : null;
 
   useEffect(() => {
@@ -27,7 +29,7 @@ export default function MenuPage() {
   const Page = PAGE_REGISTRY[resolution.component];
   return (
     <Suspense fallback={<FullPageLoading tip="页面加载中…" />}>
-      <Page key={path} />
+      <Page key={`${path}#${refreshed}`} />
     </Suspense>
   );
 }

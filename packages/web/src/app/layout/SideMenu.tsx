@@ -1,7 +1,6 @@
-import { MSG } from '@fieldpay/domain';
 /** Side menu (spec 1 §2): children of the active top item; groups collapse, single items are links; no notice entry. */
 import type { MenuItem } from '@fieldpay/domain';
-import { Empty, Menu, type MenuProps } from 'antd';
+import { Menu, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { findByUrl, normalizePath, sideItems } from '../menu';
@@ -39,9 +38,8 @@ export function SideMenu({ top }: { top: MenuItem | null }) {
     if (key) setOpenKeys((keys) => (keys.includes(`group:${key.id}`) ? keys : [...keys, `group:${key.id}`]));
   }, [top, path]);
 
-  if (entries.length === 0) {
-    return <Empty className="side-menu-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.emptyList} />;
-  }
+  // nothing under the top item (the notice list): no placeholder; the layout hides the platform's side menu
+  if (entries.length === 0) return null;
   return (
     <Menu
       className="side-menu"

@@ -15,6 +15,13 @@ interface PageTabsState {
   open(tab: PageTab): void;
   /** Closes `path`; answers the tab to show next when it was the active one. */
   close(path: string): PageTab;
+  /** Keeps 首页 and `path` only. */
+  closeOthers(path: string): void;
+  /** Keeps 首页 only. */
+  closeAll(): void;
+  /** How often each page was refreshed from its tab: the page remounts when it changes. */
+  refreshed: Record<string, number>;
+  refresh(path: string): void;
   reset(): void;
 }
 
@@ -37,5 +44,9 @@ export const usePageTabs = create<PageTabsState>()((set, get) => ({
     set({ tabs: next });
     return next[Math.min(index, next.length - 1)] ?? HOME_TAB;
   },
-  reset: () => set({ tabs: [HOME_TAB] }),
+  closeOthers: (path) => set(({ tabs }) => ({ tabs: tabs.filter((t) => t.path === HOME_TAB.path || t.path === path) })),
+  closeAll: () => set({ tabs: [HOME_TAB] }),
+  refreshed: {},
+  refresh: (path) => set(({ refreshed }) => ({ refreshed: { ...refreshed, [path]: (refreshed[path] ?? 0) + 1 } })),
+  reset: () => set({ tabs: [HOME_TAB], refreshed: {} }),
 }));

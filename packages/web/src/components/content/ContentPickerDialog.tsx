@@ -10,11 +10,10 @@ import {
   CONTENT_PICKER_PAGE_SIZE,
   CONTENT_TYPE,
   type ContentListRecord,
-  DATE_TIME_FORMAT,
+  formatChinaDateTime,
 } from '@fieldpay/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal, Space, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { notifier } from '../../app/notify';
 import { fetchContentList } from './content-calls';
@@ -139,7 +138,7 @@ export function ContentPickerDialog({
             title: '更新时间',
             dataIndex: 'updateTime',
             width: 170,
-            render: (time: number) => dayjs(time).format(DATE_TIME_FORMAT),
+            render: (time: number) => formatChinaDateTime(time),
           },
           {
             title: '操作',

@@ -3,10 +3,9 @@
  * page hands over. A name downloads its file; PDFs and images preview; with `deletable` a file can
  * be deleted (删除成功, or the server's message as a warning).
  */
-import { MSG, DIALOG_WIDTH, fileSizeLabel } from '@fieldpay/domain';
+import { DIALOG_WIDTH, fileSizeLabel, formatChinaDateTime, MSG } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Image, Modal, Popconfirm, Space, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { notifier } from '../../app/notify';
 import { type AttachmentItem, activeItems, fromUploaded } from './attachment-item';
@@ -110,7 +109,7 @@ export function AttachmentListDialog({
             title: '上传时间',
             dataIndex: 'createTime',
             width: 160,
-            render: (time?: number) => (time ? dayjs(time).format('YYYY-MM-DD HH:mm:ss') : '-'),
+            render: (time?: number) => (time ? formatChinaDateTime(time) : '-'),
           },
           {
             title: '操作',

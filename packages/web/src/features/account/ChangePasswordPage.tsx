@@ -60,7 +60,14 @@ export default function ChangePasswordPage() {
           style={{ marginBottom: 24 }}
           message="密码须为10-16位，且包含数字、大写字母、小写字母、特殊符号中的至少三种。修改成功后需重新登录。"
         />
-        <Form<PasswordForm> form={form} layout="vertical" onFinish={submit} requiredMark autoComplete="off">
+        <Form<PasswordForm>
+          form={form}
+          className="form-roomy"
+          layout="vertical"
+          onFinish={submit}
+          requiredMark
+          autoComplete="off"
+        >
           <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: MSG.oldPasswordRequired }]}>
             <Input.Password
               placeholder="请输入原密码"

@@ -5,9 +5,8 @@
  * page for visitors on a computer, and the download hints of spec 3 §2.
  */
 import { AndroidFilled, AppleFilled } from '@ant-design/icons';
-import { fileSizeLabel, type LatestAppVersion, MSG } from '@fieldpay/domain';
+import { fileSizeLabel, formatChinaDate, type LatestAppVersion, MSG } from '@fieldpay/domain';
 import { Button, Empty, Spin, theme } from 'antd';
-import dayjs from 'dayjs';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { BrandMark, PRODUCT_NAME } from '../../app/layout/BrandMark';
@@ -22,7 +21,7 @@ function VersionDownloads({ version }: { version: LatestAppVersion }) {
     <>
       <div className="app-download-version">
         <span className="app-download-version-name">v{version.versionName}</span>
-        <span className="app-download-version-date">更新于 {dayjs(version.createTime).format('YYYY-MM-DD')}</span>
+        <span className="app-download-version-date">更新于 {formatChinaDate(version.createTime)}</span>
       </div>
       <div className="app-download-buttons">
         {version.androidUrl && version.android && (

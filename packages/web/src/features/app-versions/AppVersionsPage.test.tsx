@@ -1,12 +1,20 @@
 import type { AppVersion, LatestAppVersion, UploadedFile } from '@fieldpay/domain';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
-import { fileOf, pick, renderWithQuery } from '../../components/upload/upload-test-utils';
+import type { ReactElement } from 'react';
+import { ConfirmProvider } from '../../components/ConfirmProvider';
+import { fileOf, pick, renderWithQuery as renderWithQueryOnly } from '../../components/upload/upload-test-utils';
 import AppDownloadPage from './AppDownloadPage';
 import AppVersionsPage from './AppVersionsPage';
 
-const api = vi.hoisted(() => ({ appVersionList: vi.fn(), publishAppVersion: vi.fn(), latestAppVersion: vi.fn() }));
+const api = vi.hoisted(() => ({
+  appVersionList: vi.fn(),
+  publishAppVersion: vi.fn(),
+  latestAppVersion: vi.fn(),
+  editAppVersion: vi.fn(),
+  withdrawAppVersion: vi.fn(),
+}));
 vi.mock('./app-version-calls', () => api);
 const files = vi.hoisted(() => ({ uploadForm: vi.fn(), fileLink: vi.fn() }));
 vi.mock('../../components/upload/file-calls', () => files);
@@ -26,8 +34,12 @@ const version: AppVersion = {
   },
   iosUrl: 'https://apps.apple.com/cn/app/id1234567890',
   publisher: '系统管理员',
-  createTime: new Date(2025, 10, 20, 9, 0, 0).getTime(),
+  createTime: new Date('2025-11-20T09:00:00+08:00').getTime(),
+  withdrawnAt: null,
 };
+
+/** The page with the confirm dialogs the console layout provides. */
+const renderWithQuery = (ui: ReactElement) => renderWithQueryOnly(<ConfirmProvider>{ui}</ConfirmProvider>);
 
 const apkHead = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 20, 0]);
 
@@ -65,6 +77,9 @@ describe('AppVersionsPage', () => {
     const { container } = renderWithQuery(<AppVersionsPage />);
     await screen.findByText('暂无数据');
     expect(container.querySelector('.ant-pagination')).toBeNull();
+    // the picture of every other empty list, and the header with its icon like the other pages
+    expect(container.querySelector('.ant-table-placeholder .ant-empty-image')).not.toBeNull();
+    expect(container.querySelector('.ant-card-head-title .anticon-mobile')).not.toBeNull();
   });
 
   it('hides publishing without appVersion:list:add', async () => {
@@ -89,7 +104,7 @@ describe('AppVersionsPage', () => {
     fireEvent.change(screen.getByPlaceholderText('https://apps.apple.com/cn/app/...'), {
       target: { value: 'https://example.com/app' },
     });
-    expect(await screen.findByText('请输入正确的App Store下载地址', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('请输入正确的苹果应用商店下载地址', {}, SLOW)).toBeTruthy();
     expect(api.publishAppVersion).not.toHaveBeenCalled();
   });
 
@@ -154,5 +169,70 @@ describe('AppDownloadPage (public /appUpload)', () => {
     api.latestAppVersion.mockRejectedValue(new Error('network'));
     render(<AppDownloadPage />);
     await screen.findByText('暂无可下载的版本');
+  });
+});
+
+describe('APP版本管理: editing and withdrawing a published version', { timeout: 30_000 }, () => {
+  const older: AppVersion = { ...version, id: 0, versionName: '2.2.0', android: null, withdrawnAt: null };
+
+  it('edits the notes of a version, its number unchanged', async () => {
+    useSession.setState({ permList: ['appVersion:list:add', 'appVersion:list:edit'] });
+    api.appVersionList.mockResolvedValue({ records: [version, older], total: 2 });
+    api.editAppVersion.mockResolvedValue('保存成功');
+    renderWithQuery(<AppVersionsPage />);
+    await screen.findByText('灵活用工-2.3.0.apk（25M）');
+    fireEvent.click(screen.getAllByRole('button', { name: /编\s*辑/ })[0]);
+    await screen.findByText('修改版本 2.3.0');
+    expect((screen.getByPlaceholderText('例如 2.3.1') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(screen.getByPlaceholderText('请输入更新说明'), { target: { value: '修复签到定位' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(api.editAppVersion).toHaveBeenCalledWith({
+        id: 1,
+        androidAddress: version.android?.address,
+        iosUrl: version.iosUrl,
+        releaseNotes: '修复签到定位',
+      }),
+    );
+    await waitFor(() => expect(notes.success).toHaveBeenCalledWith('保存成功'));
+  });
+
+  it('withdraws a version after confirming; a withdrawn one is marked and the newest standing is 最新', async () => {
+    useSession.setState({ permList: ['appVersion:list:edit'] });
+    api.appVersionList.mockResolvedValue({ records: [version, older], total: 2 });
+    api.withdrawAppVersion.mockResolvedValue('已撤回');
+    renderWithQuery(<AppVersionsPage />);
+    await screen.findByText('灵活用工-2.3.0.apk（25M）');
+    fireEvent.click(screen.getAllByRole('button', { name: /撤\s*回/ })[0]);
+    await screen.findByText('确定撤回版本2.3.0吗？撤回后下载页将提供此前最新的未撤回版本。');
+    fireEvent.click(screen.getAllByRole('button', { name: /确\s*定/ }).at(-1) as HTMLElement);
+    await waitFor(() => expect(api.withdrawAppVersion).toHaveBeenCalledWith(1));
+
+    api.appVersionList.mockResolvedValue({
+      records: [{ ...version, withdrawnAt: Date.now() }, older],
+      total: 2,
+    });
+    cleanup();
+    renderWithQuery(<AppVersionsPage />);
+    await screen.findByText('已撤回');
+    const latest = screen.getByText('最新');
+    expect(latest.closest('tr')?.textContent).toContain('2.2.0');
+    expect(screen.getAllByRole('button', { name: /撤\s*回/ })).toHaveLength(1);
+  });
+
+  it('offers neither without appVersion:list:edit', async () => {
+    renderWithQuery(<AppVersionsPage />);
+    await screen.findByText('灵活用工-2.3.0.apk（25M）');
+    expect(screen.queryByRole('button', { name: /撤\s*回/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull();
+  });
+
+  it('shows a package under 1 KB in bytes', async () => {
+    api.appVersionList.mockResolvedValue({
+      records: [{ ...version, android: { ...(version.android as NonNullable<AppVersion['android']>), fileSize: 600 } }],
+      total: 1,
+    });
+    renderWithQuery(<AppVersionsPage />);
+    expect(await screen.findByText('灵活用工-2.3.0.apk（600B）')).toBeTruthy();
   });
 });

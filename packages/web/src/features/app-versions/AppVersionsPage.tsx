@@ -9,6 +9,7 @@ import {
   type AppVersion,
   compareVersions,
   fileSizeLabel,
+  formatChinaDateTime,
   isAppStoreUrl,
   isVersionName,
   MSG,
@@ -18,8 +19,7 @@ import {
   showsPagination,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Table, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Card, Empty, Form, Input, Modal, Table, Tag, Tooltip, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { notifier } from '../../app/notify';
@@ -28,7 +28,8 @@ import { useAccess } from '../../app/use-access';
 import type { AttachmentItem } from '../../components/upload/attachment-item';
 import { FileUpload } from '../../components/upload/FileUpload';
 import { openStoredFile } from '../../components/upload/open-file';
-import { appVersionList, publishAppVersion } from './app-version-calls';
+import { useConfirm } from '../../components/ConfirmProvider';
+import { appVersionList, editAppVersion, publishAppVersion, withdrawAppVersion } from './app-version-calls';
 import './app-versions.css';
 
 const PACKAGE_POLICY = appPackagePolicy();
@@ -40,7 +41,28 @@ interface VersionForm {
   releaseNotes: string;
 }
 
-function PublishDialog({ open, newest, onClose }: { open: boolean; newest: string | null; onClose(): void }) {
+/** The form's values of a published version (the edit dialog opens with them). */
+const formOf = (version: AppVersion): VersionForm => ({
+  versionName: version.versionName,
+  android: version.android
+    ? [{ name: version.android.name, address: version.android.address, fileSize: version.android.fileSize, delFlag: 0 }]
+    : [],
+  iosUrl: version.iosUrl ?? '',
+  releaseNotes: version.releaseNotes,
+});
+
+/** Publishes a new version, or with `editing` changes a published one (its number stays). */
+function PublishDialog({
+  open,
+  newest,
+  editing = null,
+  onClose,
+}: {
+  open: boolean;
+  newest: string | null;
+  editing?: AppVersion | null;
+  onClose(): void;
+}) {
   const [form] = Form.useForm<VersionForm>();
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState(false);
@@ -52,14 +74,16 @@ function PublishDialog({ open, newest, onClose }: { open: boolean; newest: strin
       return;
     }
     setSaving(true);
+    const content = {
+      androidAddress: values.android?.find((item) => item.delFlag !== 1)?.address,
+      iosUrl: values.iosUrl?.trim() || undefined,
+      releaseNotes: values.releaseNotes.trim(),
+    };
     try {
-      const message = await publishAppVersion({
-        versionName: values.versionName.trim(),
-        androidAddress: values.android?.find((item) => item.delFlag !== 1)?.address,
-        iosUrl: values.iosUrl?.trim() || undefined,
-        releaseNotes: values.releaseNotes.trim(),
-      });
-      notifier().success(message || MSG.appVersionPublished);
+      const message = editing
+        ? await editAppVersion({ id: editing.id, ...content })
+        : await publishAppVersion({ versionName: values.versionName.trim(), ...content });
+      notifier().success(message || (editing ? MSG.saveSuccess : MSG.appVersionPublished));
       await queryClient.invalidateQueries({ queryKey: ['app-versions'] });
       form.resetFields();
       onClose();
@@ -73,26 +97,35 @@ function PublishDialog({ open, newest, onClose }: { open: boolean; newest: strin
   return (
     <Modal
       open={open}
-      title="发布新版本"
+      title={editing ? `修改版本 ${editing.versionName}` : '发布新版本'}
       width={640}
-      okText="发布"
+      okText={editing ? '保存' : '发布'}
       cancelText="取消"
       confirmLoading={saving}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form<VersionForm> form={form} layout="vertical" onFinish={submit} requiredMark>
+      <Form<VersionForm>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        requiredMark
+        preserve={false}
+        initialValues={editing ? formOf(editing) : undefined}
+      >
         <Form.Item
           name="versionName"
           label="版本号"
-          extra={newest ? `当前最新版本：${newest}` : '尚未发布过版本'}
+          extra={
+            editing ? '版本号决定版本的先后，发布后不能修改' : newest ? `当前最新版本：${newest}` : '尚未发布过版本'
+          }
           rules={[
             { required: true, whitespace: true, message: MSG.appVersionRequired },
             {
               validator: (_, value?: string) => {
                 const name = value?.trim() ?? '';
-                if (!name) return Promise.resolve();
+                if (!name || editing) return Promise.resolve();
                 if (!isVersionName(name)) return Promise.reject(new Error(MSG.appVersionInvalid));
                 if (newest && compareVersions(name, newest) <= 0) {
                   return Promise.reject(new Error(MSG.appVersionNotNewer(newest)));
@@ -102,7 +135,7 @@ function PublishDialog({ open, newest, onClose }: { open: boolean; newest: strin
             },
           ]}
         >
-          <Input placeholder="例如 2.3.1" maxLength={19} />
+          <Input placeholder="例如 2.3.1" maxLength={19} disabled={editing !== null} />
         </Form.Item>
         <Form.Item
           name="android"
@@ -181,7 +214,21 @@ function DownloadPageCard() {
 export default function AppVersionsPage() {
   const [pageNo, setPageNo] = useState(1);
   const [publishing, setPublishing] = useState(false);
-  const canPublish = useAccess().can('appVersion:list:add');
+  const access = useAccess();
+  const canPublish = access.can('appVersion:list:add');
+  const canEdit = access.can('appVersion:list:edit');
+  const [editing, setEditing] = useState<AppVersion | null>(null);
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const withdraw = async (version: AppVersion) => {
+    if (!(await confirm({ content: MSG.confirmWithdrawAppVersion(version.versionName) }))) return;
+    try {
+      notifier().success(await withdrawAppVersion(version.id));
+      await queryClient.invalidateQueries({ queryKey: ['app-versions'] });
+    } catch {
+      // the request layer showed the server's message
+    }
+  };
   const pageSize = PAGE_SIZE.default;
   const versions = useQuery({
     queryKey: ['app-versions', pageNo, pageSize],
@@ -194,11 +241,17 @@ export default function AppVersionsPage() {
   });
   const total = versions.data?.total ?? 0;
   const newest = firstPage.data?.records[0]?.versionName ?? null;
+  // what the download page offers: the newest version not withdrawn
+  const offeredId = firstPage.data?.records.find((version) => version.withdrawnAt === null)?.id ?? null;
 
   return (
     <Card
       className="page-card"
-      title="APP版本管理"
+      title={
+        <span>
+          <MobileOutlined /> APP版本管理
+        </span>
+      }
       extra={
         canPublish && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setPublishing(true)}>
@@ -212,7 +265,7 @@ export default function AppVersionsPage() {
         rowKey="id"
         loading={versions.isFetching}
         dataSource={versions.data?.records ?? []}
-        locale={{ emptyText: MSG.emptyList }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.emptyList} /> }}
         pagination={
           showsPagination(total, pageSize)
             ? { current: pageNo, pageSize, total, showSizeChanger: false, onChange: setPageNo }
@@ -223,10 +276,11 @@ export default function AppVersionsPage() {
             title: '版本号',
             dataIndex: 'versionName',
             width: 110,
-            render: (name: string, _row, index) => (
+            render: (name: string, row) => (
               <span className="app-versions-name">
                 {name}
-                {pageNo === 1 && index === 0 && <span className="app-versions-latest">最新</span>}
+                {row.id === offeredId && <span className="app-versions-latest">最新</span>}
+                {row.withdrawnAt !== null && <Tag className="app-versions-withdrawn">已撤回</Tag>}
               </span>
             ),
           },
@@ -276,11 +330,34 @@ export default function AppVersionsPage() {
             title: '发布时间',
             dataIndex: 'createTime',
             width: 170,
-            render: (time: number) => dayjs(time).format('YYYY-MM-DD HH:mm:ss'),
+            render: (time: number) => formatChinaDateTime(time),
           },
+          ...(canEdit
+            ? [
+                {
+                  title: '操作',
+                  key: 'action',
+                  width: 120,
+                  render: (_: unknown, row: AppVersion) =>
+                    row.withdrawnAt === null ? (
+                      <span className="app-versions-actions">
+                        <Button type="link" size="small" onClick={() => setEditing(row)}>
+                          编辑
+                        </Button>
+                        <Button type="link" size="small" danger onClick={() => void withdraw(row)}>
+                          撤回
+                        </Button>
+                      </span>
+                    ) : (
+                      <Typography.Text type="secondary">-</Typography.Text>
+                    ),
+                },
+              ]
+            : []),
         ]}
       />
       <PublishDialog open={publishing} newest={newest} onClose={() => setPublishing(false)} />
+      <PublishDialog open={editing !== null} newest={newest} editing={editing} onClose={() => setEditing(null)} />
     </Card>
   );
 }

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../app/session-store';
 import { renderWithQuery, signedInAs } from '../../components/list/testing';
 import AuditLogPage, { changeText } from './AuditLogPage';
 
-const api = vi.hoisted(() => ({ AUDIT_LIST_KEY: ['audit', 'query'], fetchAudit: vi.fn() }));
+const api = vi.hoisted(() => ({ AUDIT_LIST_KEY: ['audit', 'query'], fetchAudit: vi.fn(), exportAudit: vi.fn() }));
 vi.mock('./audit-calls', () => api);
 
 beforeEach(() => {
@@ -47,6 +48,26 @@ describe('AuditLogPage', { timeout: 60_000 }, () => {
     api.fetchAudit.mockResolvedValue({ records: [], total: 0 });
     renderWithQuery(<AuditLogPage />);
     expect((await screen.findAllByText('暂无数据')).length).toBeGreaterThan(0);
+  });
+
+  it('exports the filtered log through the export centre when the session holds the code', async () => {
+    useSession.setState({ permList: ['sysAudit:list:view', 'sysAudit:list:export'] });
+    api.exportAudit.mockResolvedValue(3);
+    renderWithQuery(<AuditLogPage />);
+    await screen.findByText('新增账号');
+    fireEvent.change(screen.getByPlaceholderText('请输入操作人'), { target: { value: '运营' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(api.fetchAudit).toHaveBeenLastCalledWith(expect.objectContaining({ actorName: '运营' })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    await waitFor(() => expect(api.exportAudit).toHaveBeenCalledWith({ actorName: '运营' }));
+  });
+
+  it('offers no export without the code', async () => {
+    renderWithQuery(<AuditLogPage />);
+    await screen.findByText('新增账号');
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
   });
 
   it('writes stored values as key: value pairs', () => {

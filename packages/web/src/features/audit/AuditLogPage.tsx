@@ -3,13 +3,15 @@
  * with the state before and after as the server stored it (personal data masked when written).
  * Filters: operator, action, record type and number, time range.
  */
-import { AuditOutlined } from '@ant-design/icons';
+import { AuditOutlined, DownloadOutlined } from '@ant-design/icons';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditRecord, formatChinaDateTime } from '@fieldpay/domain';
-import { Card, Form, Input, Select, Typography } from 'antd';
+import { Button, Card, Form, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useRef, useState } from 'react';
+import { useAccess } from '../../app/use-access';
 import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
 import { ListPage, plainCell } from '../../components/list/ListPage';
-import { AUDIT_LIST_KEY, fetchAudit } from './audit-calls';
+import { AUDIT_LIST_KEY, exportAudit, fetchAudit } from './audit-calls';
 
 interface AuditFilters {
   actorName?: string;
@@ -88,7 +90,29 @@ const columns: ColumnsType<AuditRecord> = [
   { key: 'ip', dataIndex: 'ip', title: 'IP地址', width: 130, render: plainCell },
 ];
 
+/** The applied filters without paging or empty values: what the export takes. */
+export function definedFilters<F extends object>(applied: F & { pageNo?: number; pageSize?: number }): F {
+  const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = applied;
+  return Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  ) as F;
+}
+
 export default function AuditLogPage() {
+  const canExport = useAccess().can('sysAudit:list:export');
+  const applied = useRef<AuditFilters>({});
+  const [exporting, setExporting] = useState(false);
+  const runExport = async () => {
+    if (exporting) return;
+    setExporting(true);
+    try {
+      await exportAudit(definedFilters(applied.current));
+    } catch {
+      // the request layer has shown the server's message
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
     <Card
       className="page-card"
@@ -100,8 +124,23 @@ export default function AuditLogPage() {
     >
       <ListPage<AuditRecord, AuditFilters>
         queryKey={AUDIT_LIST_KEY}
-        fetchPage={(request) =>
-          fetchAudit({
+        toolbar={
+          canExport ? (
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={runExport}>
+              导出
+            </Button>
+          ) : undefined
+        }
+        fetchPage={(request) => {
+          applied.current = {
+            actorName: request.actorName,
+            action: request.action,
+            targetType: request.targetType,
+            targetId: request.targetId,
+            startTime: request.startTime,
+            endTime: request.endTime,
+          };
+          return fetchAudit({
             pageNo: request.pageNo,
             pageSize: request.pageSize,
             actorName: request.actorName,
@@ -110,8 +149,8 @@ export default function AuditLogPage() {
             targetId: request.targetId,
             startTime: request.startTime,
             endTime: request.endTime,
-          })
-        }
+          });
+        }}
         rowKey="id"
         columns={columns}
         searchFields={

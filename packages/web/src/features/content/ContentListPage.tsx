@@ -10,11 +10,10 @@ import {
   CONTENT_TYPE,
   type ContentListQuery,
   type ContentListRecord,
-  DATE_TIME_FORMAT,
+  formatChinaDateTime,
 } from '@fieldpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
@@ -39,7 +38,7 @@ const STATUS_OPTIONS = Object.entries(CONTENT_STATUS).map(([value, info]) => ({
   value: Number(value),
   label: info.label,
 }));
-const formatTime = (time: number) => dayjs(time).format(DATE_TIME_FORMAT);
+const formatTime = (time: number) => formatChinaDateTime(time);
 
 export function ContentListPage({ type }: { type: 1 | 2 }) {
   const side = useSession((state) => state.side);

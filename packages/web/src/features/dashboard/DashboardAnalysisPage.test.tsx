@@ -20,6 +20,10 @@ const figures = (tenantCount: number): DashboardOverview => ({
   projectsInProgress: 2,
   usersByTenant: [{ name: '华东众包服务平台', value: 9 }],
   enterprisesByTenant: [{ name: '华东众包服务平台', value: 7 }],
+  projectsByStatus: [
+    { name: '进行中', value: 2 },
+    { name: '已结束', value: 2 },
+  ],
 });
 
 const user = (tenantId: number, tenantName: string): LoginUserInfo => ({
@@ -76,5 +80,22 @@ describe('dashboard tenant filter', () => {
     renderPage();
     expect(await screen.findByText('数据范围：华东众包服务平台')).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: '按平台筛选' })).toBeNull();
+  });
+});
+
+describe('the enterprise dashboard', () => {
+  it('shows the enterprise’s own figures: members, projects and their statuses, no count of companies', async () => {
+    useSession.setState({
+      side: 'enterprise',
+      userInfo: { ...user(5, '华东众包服务平台'), enterprise: { id: 9, enterpriseName: '杭州星联医药科技有限公司' } },
+    });
+    renderPage();
+    expect(await screen.findByText('数据范围：杭州星联医药科技有限公司')).toBeTruthy();
+    await screen.findAllByText('项目状态分布');
+    for (const title of ['合作平台', '企业成员', '项目', '进行中项目', '项目状态分布', '各平台成员数']) {
+      expect(screen.getAllByText(title).length).toBeGreaterThan(0);
+    }
+    expect(screen.queryByText('企业')).toBeNull();
+    expect(screen.queryByText('各平台企业分布')).toBeNull();
   });
 });

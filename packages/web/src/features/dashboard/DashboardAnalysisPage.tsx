@@ -103,18 +103,27 @@ function Figure({ title, value, icon, tone, note }: FigureProps) {
 }
 
 function Figures({ data, enterpriseSide }: { data: DashboardOverview; enterpriseSide: boolean }) {
-  const figures: FigureProps[] = [
-    { title: enterpriseSide ? '合作平台' : '租户', value: data.tenantCount, icon: <ApartmentOutlined />, tone: 'blue' },
-    { title: '企业', value: data.enterpriseCount, icon: <BankOutlined />, tone: 'teal' },
-    { title: '用户', value: data.userCount, icon: <TeamOutlined />, tone: 'amber' },
-    {
-      title: '项目',
-      value: data.projectCount,
-      icon: <ProjectOutlined />,
-      tone: 'violet',
-      note: `进行中 ${data.projectsInProgress}`,
-    },
-  ];
+  // an enterprise sees its own figures: its platforms, its members, its projects (never a count of
+  // companies, which would be its own company once per platform)
+  const figures: FigureProps[] = enterpriseSide
+    ? [
+        { title: '合作平台', value: data.tenantCount, icon: <ApartmentOutlined />, tone: 'blue' },
+        { title: '企业成员', value: data.userCount, icon: <TeamOutlined />, tone: 'amber' },
+        { title: '项目', value: data.projectCount, icon: <ProjectOutlined />, tone: 'violet' },
+        { title: '进行中项目', value: data.projectsInProgress, icon: <BankOutlined />, tone: 'teal' },
+      ]
+    : [
+        { title: '租户', value: data.tenantCount, icon: <ApartmentOutlined />, tone: 'blue' },
+        { title: '企业', value: data.enterpriseCount, icon: <BankOutlined />, tone: 'teal' },
+        { title: '用户', value: data.userCount, icon: <TeamOutlined />, tone: 'amber' },
+        {
+          title: '项目',
+          value: data.projectCount,
+          icon: <ProjectOutlined />,
+          tone: 'violet',
+          note: `进行中 ${data.projectsInProgress}`,
+        },
+      ];
   return (
     <Row gutter={[16, 16]}>
       {figures.map((figure) => (
@@ -181,19 +190,23 @@ export default function DashboardAnalysisPage() {
           <Row gutter={[16, 16]} className="dashboard-charts">
             <Col xs={24} xl={14}>
               <ChartCard
-                title={side === 'enterprise' ? '各平台用户数' : '各租户用户数'}
+                title={side === 'enterprise' ? '各平台成员数' : '各租户用户数'}
                 series={overview.data.usersByTenant ?? []}
                 kind="bar"
                 unit="人"
               />
             </Col>
             <Col xs={24} xl={10}>
-              <ChartCard
-                title={side === 'enterprise' ? '各平台企业分布' : '各租户企业分布'}
-                series={overview.data.enterprisesByTenant ?? []}
-                kind="pie"
-                unit="家"
-              />
+              {side === 'enterprise' ? (
+                <ChartCard title="项目状态分布" series={overview.data.projectsByStatus ?? []} kind="pie" unit="个" />
+              ) : (
+                <ChartCard
+                  title="各租户企业分布"
+                  series={overview.data.enterprisesByTenant ?? []}
+                  kind="pie"
+                  unit="家"
+                />
+              )}
             </Col>
           </Row>
         </>

@@ -1,6 +1,5 @@
 import { type DownloadCacheRecord, defaultColumns } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
 import { renderWithQuery, signedInAs } from '../../components/list/testing';
@@ -87,7 +86,7 @@ describe('download cache lists', () => {
     for (const header of ['缓存时间', '剩余有效期', '项目名称', '服务类型', '操作人', '下载类型', '缓存状态']) {
       expect(screen.getAllByText(header).length).toBeGreaterThan(0);
     }
-    expect(within(row).getByText(dayjs(record(1).createTime).format('YYYY-MM-DD HH:mm:ss'))).toBeTruthy();
+    expect(within(row).getByText('2026-11-20 10:00:00')).toBeTruthy();
     expect(within(row).getByText('6天')).toBeTruthy();
     expect(within(row).getByText('项目人员导出')).toBeTruthy();
     expect(within(row).getByText('可下载')).toBeTruthy();

@@ -7,16 +7,15 @@
  */
 import { CloudDownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
-  DATE_TIME_FORMAT,
   DOWNLOAD_CACHE_STATUS,
   DOWNLOAD_CACHE_VALID_DAYS,
   DOWNLOAD_TYPE_LABELS,
   type DownloadCacheRecord,
+  formatChinaDateTime,
   isCacheDownloadable,
 } from '@fieldpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Progress, Select, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { isCancelled } from '../../api/http';
 import { useAccess } from '../../app/use-access';
@@ -58,7 +57,7 @@ export function DownloadCachePage({ title }: { title: string }) {
 
   const renderers = useMemo<Partial<Record<string, CellRenderer<DownloadCacheRecord>>>>(
     () => ({
-      createTime: (record) => dayjs(record.createTime).format(DATE_TIME_FORMAT),
+      createTime: (record) => formatChinaDateTime(record.createTime),
       remainingDays: (record) => (
         <span className={record.remainingDays <= 1 ? 'cache-expiring' : undefined}>{record.remainingDays}天</span>
       ),

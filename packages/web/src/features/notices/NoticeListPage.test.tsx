@@ -27,7 +27,7 @@ const notice = (id: number, extra: Partial<NoticeRecord> = {}): NoticeRecord => 
   bizId: null,
   link: null,
   readFlag: 0,
-  createTime: new Date(2026, 10, 20, 10, 0, 0).getTime(),
+  createTime: new Date('2026-11-20T10:00:00+08:00').getTime(),
   readTime: null,
   ...extra,
 });

@@ -4,7 +4,7 @@
  */
 import { BellOutlined, CheckOutlined } from '@ant-design/icons';
 import {
-  DATE_TIME_FORMAT,
+  formatChinaDateTime,
   NOTICE_READ_FLAG,
   NOTICE_TYPES,
   type NoticeReadFlag,
@@ -12,7 +12,6 @@ import {
 } from '@fieldpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Space, Tabs, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { type Key, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifier } from '../../app/notify';
@@ -79,7 +78,7 @@ export default function NoticeListPage() {
         </Typography.Text>
       ),
       readFlag: (notice) => <StatusTag dictionary={NOTICE_READ_FLAG} value={notice.readFlag} />,
-      createTime: (notice) => dayjs(notice.createTime).format(DATE_TIME_FORMAT),
+      createTime: (notice) => formatChinaDateTime(notice.createTime),
     }),
     [],
   );

@@ -9,7 +9,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
   ApiCode,
   canEditProject,
-  DATE_TIME_FORMAT,
+  formatChinaDateTime,
   PROJECT_ACTIONS,
   PROJECT_STATUS,
   type ProjectAction,
@@ -18,7 +18,6 @@ import {
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Input, Modal, Radio, Result, Space, Spin, Table, Tag, Timeline } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
@@ -52,7 +51,7 @@ import './projects.css';
 
 export const PROJECT_DETAIL_PATH = '/projectManage/project/detail';
 export const PROJECT_SUMMARY_PATH = '/projectManage/project/summary';
-const time = (value: number | null) => (value === null ? '-' : dayjs(value).format(DATE_TIME_FORMAT));
+const time = (value: number | null) => (value === null ? '-' : formatChinaDateTime(value));
 
 /** The not-found view (spec 1 §8: project detail code 10013 -> 项目不存在). */
 export function ProjectNotFound() {

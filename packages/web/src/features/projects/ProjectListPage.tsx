@@ -14,18 +14,18 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import {
-  DATE_TIME_FORMAT,
+  formatChinaDateTime,
+  formatChinaHourMinute,
   INPUT_MAX_LENGTH,
   PROJECT_PROCESSED,
   PROJECT_STATUS,
   PROJECT_STATUS_ENDED,
-  type ProjectListFilters,
-  type ProjectListRecord,
   projectExportListOperation,
   projectExportPersonsOperation,
+  type ProjectListFilters,
+  type ProjectListRecord,
 } from '@fieldpay/domain';
 import { Button, Card, Form, Input, Select, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { submitExport } from '../../app/export-calls';
@@ -48,7 +48,7 @@ const STATUS_OPTIONS = Object.entries(PROJECT_STATUS).map(([value, info]) => ({
 }));
 const FILTER_KEYS: readonly (keyof ProjectListFilters)[] = ['projectName', 'projectStatus', 'clientId', 'tenantId'];
 
-const formatTime = (time: number | null) => (time === null ? null : dayjs(time).format(DATE_TIME_FORMAT));
+const formatTime = (time: number | null) => (time === null ? null : formatChinaDateTime(time));
 const dash = <span className="list-empty-cell">-</span>;
 
 /** The list's filters as an export takes them (no paging). */
@@ -187,7 +187,7 @@ export default function ProjectListPage() {
                         onClick={dropUnmaskToken}
                         style={{ cursor: 'pointer' }}
                       >
-                        明文导出有效至 {dayjs(unmask.expiresAt).format('HH:mm')}
+                        明文导出有效至 {formatChinaHourMinute(unmask.expiresAt)}
                       </Tag>
                     </Tooltip>
                   ) : (

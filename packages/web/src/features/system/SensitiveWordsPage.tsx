@@ -3,10 +3,9 @@
  * several at once, delete — and a box to try a text against the list as it is now.
  */
 import { DeleteOutlined, PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { DATE_TIME_FORMAT, MSG, SENSITIVE_WORDS, type SensitiveWordRecord } from '@fieldpay/domain';
+import { formatChinaDateTime, MSG, SENSITIVE_WORDS, type SensitiveWordRecord } from '@fieldpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Modal, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { type Key, useMemo, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { notifier } from '../../app/notify';
@@ -176,7 +175,7 @@ export default function SensitiveWordsPage() {
   const renderers = useMemo<Partial<Record<string, CellRenderer<SensitiveWordRecord>>>>(
     () => ({
       word: (row) => <Tag className="sensitive-word-tag">{row.word}</Tag>,
-      createTime: (row) => dayjs(row.createTime).format(DATE_TIME_FORMAT),
+      createTime: (row) => formatChinaDateTime(row.createTime),
     }),
     [],
   );

@@ -1,0 +1,196 @@
+/**
+ * 数据字典 (platform operator, decision 0016): every dictionary the console's selects and lists read,
+ * with its items. An item's value is what the code and the stored records hold, so it is shown but
+ * never edited; its label may be changed, and set back to the installation's (恢复默认).
+ */
+import { BookOutlined } from '@ant-design/icons';
+import type { DictItemRecord, DictRecord } from '@fieldpay/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Drawer, Empty, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { notifier } from '../../app/notify';
+import { useAccess } from '../../app/use-access';
+import { ListPage } from '../../components/list/ListPage';
+import { DICT_LIST_KEY, dictItemsKey, editDictItem, fetchDictItems, fetchDicts } from './settings-calls';
+
+const TITLE_MAX_LENGTH = 32;
+
+function EditItemDialog({ dict, item, onClose }: { dict: DictRecord; item: DictItemRecord | null; onClose(): void }) {
+  const [form] = Form.useForm<{ title: string }>();
+  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+
+  const save = async (title: string) => {
+    if (!item) return;
+    setSaving(true);
+    try {
+      const answer = await editDictItem({ dictCode: dict.code, value: item.value, title });
+      notifier().success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: ['dict'] });
+      onClose();
+    } catch {
+      // the request layer has shown the server's message
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={item !== null}
+      title="修改字典项名称"
+      okText="保存"
+      confirmLoading={saving}
+      destroyOnHidden
+      onCancel={onClose}
+      onOk={async () => {
+        try {
+          await save((await form.validateFields()).title.trim());
+        } catch {
+          // the form shows what is missing
+        }
+      }}
+      footer={(buttons) => (
+        <Space>
+          {item?.edited && (
+            <Button disabled={saving} onClick={() => save(item.defaultTitle)}>
+              恢复默认
+            </Button>
+          )}
+          {buttons}
+        </Space>
+      )}
+    >
+      {item && (
+        <Form form={form} layout="vertical" preserve={false} initialValues={{ title: item.title }}>
+          <Form.Item label="字典项值">
+            <Typography.Text code>{item.value}</Typography.Text>
+            <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+              （由系统使用，不可修改）
+            </Typography.Text>
+          </Form.Item>
+          <Form.Item label="默认名称">{item.defaultTitle}</Form.Item>
+          <Form.Item
+            name="title"
+            label="名称"
+            rules={[
+              { required: true, whitespace: true, message: '请输入字典项名称' },
+              { max: TITLE_MAX_LENGTH, message: `字典项名称不能超过${TITLE_MAX_LENGTH}个字符` },
+            ]}
+          >
+            <Input placeholder="请输入字典项名称" maxLength={TITLE_MAX_LENGTH} showCount />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+function DictItemsDrawer({ dict, onClose }: { dict: DictRecord | null; onClose(): void }) {
+  const canEdit = useAccess().can('sysDict:list:edit');
+  const [editing, setEditing] = useState<DictItemRecord | null>(null);
+  const items = useQuery({
+    queryKey: dictItemsKey(dict?.code ?? ''),
+    queryFn: () => fetchDictItems(dict?.code ?? ''),
+    enabled: dict !== null,
+  });
+  const columns: ColumnsType<DictItemRecord> = [
+    { key: 'value', dataIndex: 'value', title: '字典项值', width: 120 },
+    {
+      key: 'title',
+      dataIndex: 'title',
+      title: '名称',
+      render: (title: string, row) => (
+        <Space>
+          {title}
+          {row.edited && <Tag color="blue">已修改</Tag>}
+        </Space>
+      ),
+    },
+    { key: 'defaultTitle', dataIndex: 'defaultTitle', title: '默认名称', width: 160 },
+    ...(canEdit
+      ? [
+          {
+            key: 'action',
+            title: '操作',
+            width: 90,
+            render: (_: unknown, row: DictItemRecord) => (
+              <Button type="link" onClick={() => setEditing(row)}>
+                编辑
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Drawer
+      open={dict !== null}
+      width={720}
+      title={dict ? `字典项 - ${dict.name}（${dict.code}）` : '字典项'}
+      onClose={onClose}
+      destroyOnHidden
+    >
+      <Table<DictItemRecord>
+        rowKey="value"
+        size="middle"
+        loading={items.isLoading}
+        columns={columns}
+        dataSource={items.data ?? []}
+        pagination={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+      />
+      {dict && <EditItemDialog dict={dict} item={editing} onClose={() => setEditing(null)} />}
+    </Drawer>
+  );
+}
+
+export default function DictListPage() {
+  const [open, setOpen] = useState<DictRecord | null>(null);
+  const columns: ColumnsType<DictRecord> = [
+    { key: 'name', dataIndex: 'name', title: '字典名称', width: 200 },
+    { key: 'code', dataIndex: 'code', title: '字典编码', width: 240 },
+    { key: 'itemCount', dataIndex: 'itemCount', title: '字典项数', width: 100 },
+    {
+      key: 'editedCount',
+      dataIndex: 'editedCount',
+      title: '已修改名称',
+      width: 110,
+      render: (value: number) => (value > 0 ? <Tag color="blue">{value}</Tag> : '-'),
+    },
+  ];
+  return (
+    <Card
+      className="page-card"
+      title={
+        <span>
+          <BookOutlined /> 数据字典
+        </span>
+      }
+    >
+      <ListPage<DictRecord, { keyword?: string }>
+        queryKey={DICT_LIST_KEY}
+        fetchPage={(request) => fetchDicts(request)}
+        rowKey="code"
+        columns={columns}
+        searchFields={
+          <Form.Item name="keyword" label="字典">
+            <Input allowClear placeholder="请输入字典名称或编码" maxLength={64} style={{ width: 220 }} />
+          </Form.Item>
+        }
+        actionColumn={{
+          key: 'action',
+          title: '操作',
+          width: 100,
+          render: (_: unknown, row: DictRecord) => (
+            <Button type="link" onClick={() => setOpen(row)}>
+              字典项
+            </Button>
+          ),
+        }}
+      />
+      <DictItemsDrawer dict={open} onClose={() => setOpen(null)} />
+    </Card>
+  );
+}
