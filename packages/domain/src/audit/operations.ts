@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   'appVersion.publish': '发布APP版本',
   'sensitiveWord.add': '添加敏感词',
   'sensitiveWord.delete': '删除敏感词',
+  'task.publish': '发布任务',
+  'task.approve': '任务审核通过',
+  'task.reject': '任务审核驳回',
 };
 
 export const AUDIT_TARGET_TYPES: Readonly<Record<string, string>> = {
@@ -50,6 +53,7 @@ export const AUDIT_TARGET_TYPES: Readonly<Record<string, string>> = {
   download_cache: '导出文件',
   appVersion: 'APP版本',
   sensitiveWord: '敏感词',
+  task: '任务',
 };
 
 const chinaTime = z

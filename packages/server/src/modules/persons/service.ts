@@ -1,5 +1,5 @@
 import { type LookupQuery, type LookupRecord, maskPhone, type Page } from '@fieldpay/domain';
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
 import { persons, projectPersons } from '../../db/schema';
@@ -43,4 +43,19 @@ export async function lookupEmployees(
       return { id: row.id, name: row.name, phone, value: row.id, label: row.name, description: phone };
     },
   });
+}
+
+/**
+ * The person's password of the worker app (argon2id, as the console's accounts), set when the person
+ * registers in the app; the worker login (decision 0015) checks it.
+ */
+export async function setWorkerPassword(
+  db: DbOrTx,
+  person: { tenantId: number; personId: number },
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .update(persons)
+    .set({ passwordHash })
+    .where(and(eq(persons.tenantId, person.tenantId), eq(persons.id, person.personId)));
 }
