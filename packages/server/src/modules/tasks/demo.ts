@@ -446,7 +446,9 @@ async function playTask(
         requestId: randomUUID(),
         sumUp,
         content: '',
-        photoGroups: groupPhotos.length ? [{ name: '现场照片', photoIds: groupPhotos.map((p) => p.id) }] : [],
+        photoGroups: groupPhotos.length
+          ? [{ name: visitId === 'cpzr' ? '准入资料照片' : '会议签到合影', photoIds: groupPhotos.map((p) => p.id) }]
+          : [],
         answers,
       },
       at(submitted),
