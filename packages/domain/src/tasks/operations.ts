@@ -243,7 +243,7 @@ export const workerCallRecordOperation = defineOperation({
     phoneNumber: z
       .string()
       .trim()
-      .regex(/^[0-9+\-]{3,20}$/, '请输入正确的电话号码'),
+      .regex(/^[0-9+-]{3,20}$/, '请输入正确的电话号码'),
     callTime: chinaTime,
     duration: durationSchema,
   }),

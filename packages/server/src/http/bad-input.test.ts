@@ -152,15 +152,13 @@ describe('generated bad input over every documented route', () => {
   async function workerSession(): Promise<Record<string, string>> {
     const tenantId = await createTenant(t.database);
     const phone = uniqueMobile();
-    await t.database.db
-      .insert(persons)
-      .values({
-        tenantId,
-        userSn: `P${phone}`,
-        name: '服务人员',
-        phone,
-        passwordHash: await hashPassword('Worker@123456'),
-      });
+    await t.database.db.insert(persons).values({
+      tenantId,
+      userSn: `P${phone}`,
+      name: '服务人员',
+      phone,
+      passwordHash: await hashPassword('Worker@123456'),
+    });
     const { keyId, publicKey } = await getKey(t.app);
     const response = await t.app.inject({
       method: 'POST',

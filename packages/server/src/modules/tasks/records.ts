@@ -2,7 +2,7 @@
 import { TASK_TYPE_PARENTS, type TaskTypeId, TASK_TYPES, type WorkerTask } from '@fieldpay/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { projects, projectServiceTypes, taskSignRecords, tasks } from '../../db/schema';
+import { projects, projectServiceTypes, taskSignRecords, type tasks } from '../../db/schema';
 
 export type TaskRow = typeof tasks.$inferSelect;
 

@@ -77,7 +77,10 @@ function RejectDialog({
       destroyOnHidden
       afterClose={() => form.resetFields()}
       onOk={async () => {
-        const { reason } = await form.validateFields();
+        // an empty reason shows its message under the field and keeps the dialog open
+        const values = await form.validateFields().catch(() => null);
+        if (!values) return;
+        const { reason } = values;
         setBusy(true);
         try {
           await onReject(reason.trim());
