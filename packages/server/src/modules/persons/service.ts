@@ -59,3 +59,25 @@ export async function setWorkerPassword(
     .set({ passwordHash })
     .where(and(eq(persons.tenantId, person.tenantId), eq(persons.id, person.personId)));
 }
+
+/**
+ * A natural person registering in the worker app on a tenant with phone, name and password; the
+ * same phone on the same tenant is the same person (its password is set again).
+ */
+export async function registerPerson(
+  db: DbOrTx,
+  input: { tenantId: number; name: string; phone: string; passwordHash: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(persons)
+    .values({
+      tenantId: input.tenantId,
+      userSn: `APP${input.phone}`,
+      name: input.name,
+      phone: input.phone,
+      passwordHash: input.passwordHash,
+    })
+    .onConflictDoUpdate({ target: [persons.tenantId, persons.phone], set: { passwordHash: input.passwordHash } })
+    .returning({ id: persons.id });
+  return row.id;
+}

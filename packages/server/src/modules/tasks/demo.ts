@@ -20,7 +20,7 @@ import { auditActorOf } from '../../platform/system/audit';
 import type { Services } from '../../services';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { addContent } from '../content/library';
-import { setWorkerPassword } from '../persons/service';
+import { registerPerson, setWorkerPassword } from '../persons/service';
 import { auditProject, createProject, startProjectAudit } from '../projects/lifecycle';
 import { auditTasks, publishTask } from './console';
 import { recordCall, recordMaterialOpen, signTask, submitTask, takeTask, uploadTaskPhoto } from './worker';
@@ -33,6 +33,8 @@ const MINUTE = 60_000;
 const DEMO_IP = '112.64.71.15';
 /** The password demo persons use in the worker app (README). */
 export const DEMO_WORKER_PASSWORD = 'Worker@123456';
+/** The README's worker account: registered in the app on both of the demo company's platforms. */
+export const DEMO_WORKER = { name: '周志强', phone: '13700000001' } as const;
 /** A 1x1 PNG: the demo's photos. */
 const PHOTO = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -174,7 +176,10 @@ async function settings(services: Services): Promise<Setting[]> {
   const result: Setting[] = [];
   for (const row of rows) {
     const workers: WorkerPrincipal[] = [];
-    for (const personId of row.people) {
+    const readmeWorker = await scopes.withSystem('demo: the README worker registers in the app', (db) =>
+      registerPerson(db, { tenantId: row.member.tenantId, ...DEMO_WORKER, passwordHash }),
+    );
+    for (const personId of [readmeWorker, ...row.people.slice(0, 2)]) {
       // the person registered in the app with a password, then signed in
       const token = await scopes.withSystem('demo: a person registers and signs in to the worker app', async (db) => {
         await setWorkerPassword(db, { tenantId: row.member.tenantId, personId }, passwordHash);
