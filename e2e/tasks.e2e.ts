@@ -111,11 +111,11 @@ describe('a task from publishing to 审核通过', () => {
     await page.goto(url('/projectManage/task/list'));
     const row = page.locator('tr').filter({ hasText: title });
     await row.waitFor();
-    await row.getByText('AI审核通过').waitFor();
+    await row.getByText('AI审核通过', { exact: true }).waitFor();
     await screenshot(page, 'task-list-1440');
     await row.getByRole('button', { name: /通\s*过/ }).click();
     await page.locator('.ant-message').getByText('已审核1个任务').waitFor();
-    await row.getByText('审核通过').waitFor();
+    await row.getByText('审核通过', { exact: true }).waitFor();
     expect(await row.getByRole('button', { name: /通\s*过/ }).count()).toBe(0);
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'task-list-1280');
@@ -125,7 +125,7 @@ describe('a task from publishing to 审核通过', () => {
     const { page } = enterprise;
     await page.goto(url('/projectManage/task/list'));
     const row = page.locator('tr').filter({ hasText: title });
-    await row.getByText('审核通过').waitFor();
+    await row.getByText('审核通过', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: '批量通过' }).count()).toBe(0);
   });
 });

@@ -122,7 +122,23 @@ export default function TaskListPage() {
   const columns = useMemo<ColumnsType<TaskListRecord>>(
     () => [
       { key: 'taskSn', dataIndex: 'taskSn', title: '任务编号', width: 170, render: plainCell },
-      { key: 'title', dataIndex: 'title', title: '任务标题', width: 180, ellipsis: true, render: plainCell },
+      { key: 'title', dataIndex: 'title', title: '任务标题', width: 150, ellipsis: true, render: plainCell },
+      { key: 'visitType', dataIndex: 'visitType', title: '服务类型', width: 130, render: plainCell },
+      { key: 'userName', dataIndex: 'userName', title: '服务人员', width: 90, render: plainCell },
+      {
+        key: 'auditStatus',
+        dataIndex: 'auditStatus',
+        title: '审核状态',
+        width: 120,
+        render: (value: number) => <StatusTag dictionary={TASK_AUDIT_STATUS} value={value} />,
+      },
+      {
+        key: 'auto',
+        title: '自动审核结果',
+        width: 220,
+        render: (_: unknown, row: TaskListRecord) => <AutoAuditCell row={row} />,
+      },
+      { key: 'actTime', dataIndex: 'actTime', title: '提交时间', width: 170, render: time },
       {
         key: 'projectName',
         dataIndex: 'projectName',
@@ -131,11 +147,9 @@ export default function TaskListPage() {
         ellipsis: true,
         render: plainCell,
       },
-      { key: 'visitType', dataIndex: 'visitType', title: '服务类型', width: 130, render: plainCell },
       ...(side === 'platform'
         ? [{ key: 'cusName', dataIndex: 'cusName', title: '客户', width: 120, ellipsis: true, render: plainCell }]
         : []),
-      { key: 'userName', dataIndex: 'userName', title: '服务人员', width: 100, render: plainCell },
       { key: 'userPhone', dataIndex: 'userPhone', title: '手机号', width: 120, render: plainCell },
       {
         key: 'status',
@@ -144,20 +158,6 @@ export default function TaskListPage() {
         width: 90,
         render: (value: number) => <StatusTag dictionary={TASK_STATUS} value={value} />,
       },
-      {
-        key: 'auto',
-        title: '自动审核结果',
-        width: 220,
-        render: (_: unknown, row: TaskListRecord) => <AutoAuditCell row={row} />,
-      },
-      {
-        key: 'auditStatus',
-        dataIndex: 'auditStatus',
-        title: '审核状态',
-        width: 120,
-        render: (value: number) => <StatusTag dictionary={TASK_AUDIT_STATUS} value={value} />,
-      },
-      { key: 'actTime', dataIndex: 'actTime', title: '提交时间', width: 170, render: time },
       { key: 'auditUserName', dataIndex: 'auditUserName', title: '审核人', width: 100, render: plainCell },
       { key: 'auditTime', dataIndex: 'auditTime', title: '审核时间', width: 170, render: time },
       {
