@@ -19,6 +19,7 @@ let enterprise: { context: BrowserContext; page: Page };
 let staff: { context: BrowserContext; page: Page };
 let workerToken: string;
 let taskId: number;
+let projectId: number;
 
 const chinaTime = (epoch: number) => new Date(epoch + 8 * HOUR).toISOString().slice(0, 19).replace('T', ' ');
 
@@ -83,6 +84,7 @@ describe('a task from publishing to 审核通过', () => {
     });
     expect(published.success, published.message).toBe(true);
     taskId = published.result.id;
+    projectId = project.id;
 
     workerToken = await workerLogin(enterprise.page, project.tenantId);
     const open = await callApi<{ records: { id: number }[] }>('/api/worker/task/openList?pageSize=50', {
@@ -105,10 +107,12 @@ describe('a task from publishing to 审核通过', () => {
     expect(consoleCall.success).toBe(false);
   });
 
-  it('the platform staff approve it on the task list', async () => {
+  it('the platform staff approve it on the task list of the project, opened from its summary', async () => {
     const { page } = staff;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(url('/projectManage/task/list'));
+    await page.goto(url(`/projectManage/project/summary?id=${projectId}`));
+    await page.getByRole('button', { name: '查看任务' }).click();
+    await page.waitForURL(new RegExp(`#/projectManage/task/list\\?projectId=${projectId}$`));
     const row = page.locator('tr').filter({ hasText: title });
     await row.waitFor();
     await row.getByText('AI审核通过', { exact: true }).waitFor();
