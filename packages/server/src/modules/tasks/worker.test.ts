@@ -222,6 +222,24 @@ describe('worker login', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('shares the login throttle: after wrong passwords the captcha is required', async () => {
+    const worker = await createWorker(world.tenantA);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await workerLoginRequest(worker.phone, 'Wrong@123456')).json().message).toBe(MSG.badCredentials);
+    }
+    const third = await workerLoginRequest(worker.phone, PASSWORD);
+    expect(third.json()).toMatchObject({ success: false, message: MSG.captchaRequired });
+  });
+
+  it('refuses a banned person and ends the sessions it has', async () => {
+    const worker = await createWorker(world.tenantA);
+    await t.database.db.update(persons).set({ loginFlag: 1 }).where(eq(persons.id, worker.personId));
+    expect((await workerGet(worker, '/api/worker/task/myList')).statusCode).toBe(401);
+    const again = await workerLoginRequest(worker.phone, PASSWORD);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toBe(TASK_MSG.workerLoginDisabled);
+  });
+
   it('ends the session at logout', async () => {
     const worker = await createWorker(world.tenantA);
     expect((await workerPost(worker, '/api/worker/logout', undefined)).json()).toMatchObject({ success: true });
