@@ -8,7 +8,7 @@
  * on two tenants, each step on its own date within the project's period. Deterministic: fixed
  * dates, names and points; no random choices.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { contentAddBodySchema, TASK_TYPE_PARENTS, TASK_TYPES, type TaskTypeId } from '@fieldpay/domain';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { contentQuestions, enterpriseMembers, enterprises, persons, taxSources, tenants, users } from '../../db/schema';
@@ -37,6 +37,14 @@ export const DEMO_WORKER_PASSWORD = 'Worker@123456';
 export const DEMO_WORKER = { name: '周志强', phone: '13700000001' } as const;
 /** A 1x1 PNG: the demo's photos. */
 const PHOTO = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** A request key derived from what the request is, so every run of the demo stores the same keys. */
+const demoRequestId = (...parts: Array<string | number>): string => {
+  const hex = createHash('sha256')
+    .update(`demo-task:${parts.join(':')}`)
+    .digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
 
 /** Midnight, China time, of the day `time` falls on. */
 const chinaDay = (time: number) => Math.floor((time + 8 * HOUR) / DAY) * DAY - 8 * HOUR;
@@ -223,7 +231,7 @@ async function placeProject(services: Services, setting: Setting) {
       services,
       enterpriseUser,
       {
-        requestId: randomUUID(),
+        requestId: demoRequestId('project', setting.tenantId),
         taxId: setting.taxId,
         projectProjectProjectModel: {
           projectName: '全渠道终端服务示范项目',
@@ -329,7 +337,7 @@ async function playTask(
       enterpriseUser,
       auditActorOf(enterpriseUser, DEMO_IP),
       {
-        requestId: randomUUID(),
+        requestId: demoRequestId('publish', setting.tenantId, index),
         projectId: context.projectId,
         visitTypeId: visitId,
         title: TITLES[visitId],
@@ -399,7 +407,7 @@ async function playTask(
         worker,
         {
           taskId,
-          requestId: randomUUID(),
+          requestId: demoRequestId('call', setting.tenantId, index),
           callType: 1,
           phoneNumber: '057188001234',
           callTime: checkIn,
@@ -416,7 +424,7 @@ async function playTask(
         worker,
         {
           taskId,
-          requestId: randomUUID(),
+          requestId: demoRequestId('material', setting.tenantId, index),
           materialName: '秋冬季感冒预防小知识',
           openTime: checkIn,
           duration: passes ? 142 : 9,
@@ -448,7 +456,7 @@ async function playTask(
       worker,
       {
         taskId,
-        requestId: randomUUID(),
+        requestId: demoRequestId('submit', setting.tenantId, index),
         sumUp,
         content: '',
         photoGroups: groupPhotos.length
