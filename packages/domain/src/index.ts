@@ -20,6 +20,7 @@ export * from './messages';
 export * from './money';
 export * from './notices';
 export * from './projects';
+export * from './tasks';
 export * from './sensitive-words';
 export * from './status';
 export * from './system';

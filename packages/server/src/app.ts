@@ -178,6 +178,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
+  app.decorateRequest('worker', null);
   installErrorHandling(app);
   installTextCheck(app);
   const services = createServices({ db: scopes.db, scopes, config, log: app.log }, database);

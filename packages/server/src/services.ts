@@ -6,6 +6,7 @@ import { DesensitizationService } from './platform/auth/desensitization';
 import { KeyService } from './platform/auth/keys';
 import { SessionService } from './platform/auth/sessions';
 import { LoginThrottle } from './platform/auth/throttle';
+import { WorkerSessionService } from './platform/auth/worker-sessions';
 import type { AppContext } from './platform/context';
 import { ExportService } from './platform/exports/service';
 import { FileService } from './platform/files/service';
@@ -42,6 +43,7 @@ export function createServices(ctx: AppContext, database: Pick<Database, 'execut
     keys: new KeyService(ctx),
     captcha: new CaptchaService(ctx),
     sessions: new SessionService(ctx),
+    workerSessions: new WorkerSessionService(ctx),
     throttle: new LoginThrottle(ctx),
     loginLog,
     access: new AccessService(ctx),

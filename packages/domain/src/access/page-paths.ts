@@ -15,6 +15,7 @@ export const CONSOLE_PAGE_PATHS: readonly string[] = [
   '/projectManage/project/detail',
   '/projectManage/project/list',
   '/projectManage/project/summary',
+  '/projectManage/task/list',
   '/system/account/roles',
   '/system/account/staff',
   '/system/app/versions',

@@ -11,9 +11,11 @@ import type { PermissionCode } from '../access/permissions';
 /**
  * Who may call it (checked by the server before anything else):
  * `'public'` anyone (and listed among the public routes), `'session'` any signed-in user,
- * `{ side }` a signed-in user of that side, `{ permission }` a user whose roles hold the code.
+ * `{ side }` a signed-in user of that side, `{ permission }` a user whose roles hold the code;
+ * `'worker'` a natural person signed in to the worker API (its own sessions, decision 0017), which
+ * no console session passes and which passes no other access.
  */
-export type RouteAccess = 'public' | 'session' | { side: Side } | { permission: PermissionCode };
+export type RouteAccess = 'public' | 'session' | 'worker' | { side: Side } | { permission: PermissionCode };
 
 export interface Operation<Input extends z.ZodType = z.ZodType, Answer extends z.ZodType = z.ZodType> {
   method: 'GET' | 'POST';

@@ -42,6 +42,9 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   'sensitiveWord.add': '添加敏感词',
   'sensitiveWord.delete': '删除敏感词',
   'dictItem.edit': '修改字典项',
+  'task.publish': '发布任务',
+  'task.approve': '任务审核通过',
+  'task.reject': '任务审核驳回',
 };
 
 export const AUDIT_TARGET_TYPES: Readonly<Record<string, string>> = {
@@ -55,6 +58,7 @@ export const AUDIT_TARGET_TYPES: Readonly<Record<string, string>> = {
   appVersion: 'APP版本',
   sensitiveWord: '敏感词',
   dictItem: '字典项',
+  task: '任务',
 };
 
 const chinaTime = z

@@ -10,6 +10,7 @@ const noticeType = (label: string, style: StatusStyle) => ({ label, style, color
 export const NOTICE_TYPES = {
   system: noticeType('系统通知', 'other'),
   project: noticeType('项目通知', 'main'),
+  task: noticeType('任务通知', 'main'),
   settlement: noticeType('结算通知', 'success'),
   invoice: noticeType('发票通知', 'warn'),
   agreement: noticeType('协议通知', 'main'),

@@ -18,6 +18,8 @@ export interface Guards {
   permission(code: PermissionCode): Guard;
   /** the tenant-0 administrators (userIdentity 1) */
   platformAdmin: Guard;
+  /** a natural person's worker API session (decision 0017) */
+  worker: Guard;
 }
 
 /** Who may call a route, declared as `config: { access }` (domain's RouteAccess, the same as an operation's). */
@@ -69,6 +71,7 @@ function accessOf(method: string, url: string, declared: RouteAccess | undefined
 function checksFor(access: RouteAccess, guards: Guards): Guard[] {
   if (access === 'public') return [];
   if (access === 'session') return [guards.authenticate];
+  if (access === 'worker') return [guards.worker];
   if ('side' in access) return [guards.authenticate, guards.side(access.side)];
   const { side, platformOperatorOnly }: PermissionDefinition = PERMISSIONS[access.permission];
   const sideCheck = platformOperatorOnly ? [guards.platformAdmin] : side === 'both' ? [] : [guards.side(side)];

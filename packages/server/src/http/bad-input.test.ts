@@ -2,7 +2,18 @@ import { ApiCode, MSG } from '@fieldpay/domain';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, sessions } from '../db/schema';
-import { authHeaders, createPlatformUser, getKey, login, useTestApp } from '../../test/app';
+import {
+  authHeaders,
+  createPlatformUser,
+  createTenant,
+  encryptPassword,
+  getKey,
+  login,
+  uniqueMobile,
+  useTestApp,
+} from '../../test/app';
+import { persons } from '../db/schema';
+import { hashPassword } from '../platform/auth/passwords';
 import { BODY_LIMIT_BYTES } from '../app';
 import { operationsOf, routeUrlOf, sampleOf } from '../../test/idor';
 import { multipart, pngOf } from '../../test/file-fixtures';
@@ -133,7 +144,29 @@ describe('generated bad input over every documented route', () => {
     'POST /enterprise/v2/login',
     'POST /platform/v2/logout',
     'POST /enterprise/v2/logout',
+    'POST /api/worker/login',
+    'POST /api/worker/logout',
   ]);
+
+  /** A natural person's worker API session: the worker routes open to nothing else. */
+  async function workerSession(): Promise<Record<string, string>> {
+    const tenantId = await createTenant(t.database);
+    const phone = uniqueMobile();
+    await t.database.db.insert(persons).values({
+      tenantId,
+      userSn: `P${phone}`,
+      name: '服务人员',
+      phone,
+      passwordHash: await hashPassword('Worker@123456'),
+    });
+    const { keyId, publicKey } = await getKey(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/worker/login',
+      payload: { username: phone, password: encryptPassword(publicKey, 'Worker@123456'), keyId },
+    });
+    return { 'x-access-token': response.json().result.token };
+  }
 
   interface BadValue {
     label: string;
@@ -167,6 +200,7 @@ describe('generated bad input over every documented route', () => {
   it('answers 0 5xx and a Chinese message that names the field', async () => {
     const user = await createPlatformUser(t.database, { tenantId: 0 });
     let info = await login(t.app, 'platform', user.username, user.password);
+    const workerHeaders = await workerSession();
     const operations = operationsOf((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json());
     const counts = { operations: 0, requests: 0, refused: 0, accepted: 0 };
     const serverErrors: string[] = [];
@@ -196,7 +230,7 @@ describe('generated bad input over every documented route', () => {
           const response = await t.app.inject({
             method: operation.method,
             url: search ? `${url}?${search}` : url,
-            headers: authHeaders(info),
+            headers: operation.path.startsWith('/api/worker/') ? workerHeaders : authHeaders(info),
             ...(operation.jsonBody ? { payload: body } : {}),
           });
           counts.requests += 1;

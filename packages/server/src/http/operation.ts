@@ -26,6 +26,8 @@ export interface OperationOptions<O extends Operation> {
   rateLimit?: { max: number; timeWindow: string };
   /** `[]`: the document shows the call needs no token (the public landing page's call) */
   security?: [];
+  /** a larger body than the app's default, in bytes (the worker's base64 photo) */
+  bodyLimit?: number;
 }
 
 /**
@@ -56,11 +58,12 @@ function inputSchemas(operation: Operation): Record<string, z.ZodType> {
  */
 export function operationRoute<O extends Operation>(
   operation: O,
-  options: Pick<OperationOptions<O>, 'rateLimit' | 'security'> = {},
-): Pick<RouteOptions, 'method' | 'url' | 'config' | 'schema'> {
+  options: Pick<OperationOptions<O>, 'rateLimit' | 'security' | 'bodyLimit'> = {},
+): Pick<RouteOptions, 'method' | 'url' | 'config' | 'schema' | 'bodyLimit'> {
   return {
     method: operation.method,
     url: operation.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     config: {
       access: operation.access,
       operation: true,

@@ -16,6 +16,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'GET', url: '/sys/randomImage/:checkKey', reason: 'login: the captcha image' },
   { method: 'POST', url: '/platform/v2/login', reason: 'login, platform side' },
   { method: 'POST', url: '/enterprise/v2/login', reason: 'login, enterprise side' },
+  { method: 'POST', url: '/api/worker/login', reason: 'login of the service personnel app (natural persons)' },
   {
     method: 'GET',
     url: '/api/sys2/app/version/latest',

@@ -15,8 +15,18 @@ export function installRequestScope(app: FastifyInstance, scopes: DbScopes): voi
     if (!isScoped(route.url)) return;
     const handler = route.handler as RouteHandlerMethod;
     route.handler = function scopedHandler(request, reply) {
-      const principal = request.principal;
-      return scopes.run(principal ? { kind: 'viewer', viewer: principal } : { kind: 'anonymous' }, () =>
+      // a worker API request sees its tenant as tenant staff would; its service narrows to the person
+      const viewer =
+        request.principal ??
+        (request.worker
+          ? {
+              side: 'platform' as const,
+              tenantId: request.worker.tenantId,
+              enterpriseId: null,
+              userIdentity: 2 as const,
+            }
+          : null);
+      return scopes.run(viewer ? { kind: 'viewer', viewer } : { kind: 'anonymous' }, () =>
         Promise.resolve(handler.call(this, request, reply)),
       );
     };

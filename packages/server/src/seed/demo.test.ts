@@ -1,8 +1,8 @@
-import { isUnifiedSocialCreditCode } from '@fieldpay/domain';
+import { isUnifiedSocialCreditCode, TASK_TYPES } from '@fieldpay/domain';
 import { describe, expect, it } from 'vitest';
 import { authHeaders, login, useTestApp } from '../../test/app';
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
-import { projectOperationLogs, projects } from '../db/schema';
+import { projectOperationLogs, projects, tasks } from '../db/schema';
 import { DEMO_ACCOUNTS, fakeCreditCode, seedDemo, seedDemoData } from './demo';
 
 const t = useTestApp();
@@ -49,7 +49,8 @@ describe('demo data', () => {
       url: '/api/sys/project/countByStatus?status=4',
       headers: authHeaders(enterprise),
     });
-    expect(running.json().result).toBe(2);
+    // two of the projects demo's, and the tasks demo's project of every service type
+    expect(running.json().result).toBe(3);
   });
 
   it('made its projects through the services: every reachable status, real dates, no end before the start', async () => {
@@ -81,6 +82,44 @@ describe('demo data', () => {
       select 1 from project_operation_logs a join project_operation_logs b
         on a.project_id = b.project_id and a.id < b.id and a.created_at > b.created_at limit 1`);
     expect(outOfOrder.rows).toHaveLength(0);
+  });
+
+  it('made tasks through the worker API: every state of every task type on two tenants, within the project dates', async () => {
+    const rows = await t.database.db
+      .select({
+        tenantId: tasks.tenantId,
+        visitTypeId: tasks.visitTypeId,
+        status: tasks.status,
+        auditStatus: tasks.auditStatus,
+        remarks: tasks.remarks,
+        actTime: tasks.actTime,
+        takeTime: tasks.takeTime,
+        startTime: tasks.startTime,
+        projectStart: projects.startTime,
+      })
+      .from(tasks)
+      .innerJoin(projects, eq(projects.id, tasks.projectId));
+    const tenantsWithTasks = new Set(rows.map((row) => row.tenantId));
+    expect(tenantsWithTasks.size).toBe(2);
+    const today = new Date('2026-11-21T10:00:00+08:00').getTime();
+    for (const tenantId of tenantsWithTasks) {
+      for (const visitTypeId of Object.keys(TASK_TYPES)) {
+        const states = new Set(
+          rows
+            .filter((row) => row.tenantId === tenantId && row.visitTypeId === visitTypeId)
+            .map((row) => `${row.status}/${row.auditStatus}`),
+        );
+        // open, taken, auto-passed, auto-rejected, approved, rejected
+        expect([...states].sort(), visitTypeId).toEqual(['0/0', '1/0', '2/1', '2/2', '2/3', '2/4']);
+      }
+    }
+    for (const row of rows) {
+      expect(row.startTime.getTime()).toBeGreaterThanOrEqual(row.projectStart?.getTime() ?? 0);
+      if (row.actTime) expect(row.actTime.getTime()).toBeLessThan(today);
+      if (row.takeTime && row.actTime) expect(row.takeTime.getTime()).toBeLessThan(row.actTime.getTime());
+      if (row.auditStatus === 1) expect(row.remarks).not.toBe('');
+      if (row.auditStatus === 4) expect(row.remarks).toBe('');
+    }
   });
 
   it('credit codes pass the GB 32100 checksum', () => {

@@ -21,6 +21,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   ProjectDetail: lazy(() => import('../features/projects/ProjectDetailPage')),
   ProjectSummary: lazy(() => import('../features/projects/ProjectSummaryPage')),
   ProjectCreate: lazy(() => import('../features/projects/ProjectCreatePage')),
+  TaskList: lazy(() => import('../features/tasks/TaskListPage')),
   ContentArticleList: lazy(() => import('../features/content/ContentArticleListPage')),
   ContentQuestionnaireList: lazy(() => import('../features/content/ContentQuestionnaireListPage')),
   DownloadLog: lazy(() => import('../features/downloads/DownloadLogPage')),

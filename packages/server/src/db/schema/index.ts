@@ -15,6 +15,7 @@ export * from './list-changes';
 export * from './projects';
 export * from './sensitive-words';
 export * from './system';
+export * from './task-records';
 export * from './tasks';
 export * from './tax';
 export * from './tenancy';

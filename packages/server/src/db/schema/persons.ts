@@ -15,6 +15,8 @@ export const persons = pgTable(
     name: varchar('name', { length: 32 }).notNull(),
     phone: varchar('phone', { length: 11 }).notNull(),
     loginFlag: smallint('login_flag').notNull().default(0),
+    /** argon2id of the worker app's password; null: the person has no app login yet */
+    passwordHash: varchar('password_hash', { length: 255 }),
   },
   (t) => [
     uniqueIndex('persons_tenant_sn').on(t.tenantId, t.userSn),
@@ -41,4 +43,29 @@ export const projectPersons = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('project_persons_tenant_project_person').on(t.tenantId, t.projectId, t.personId)],
+);
+
+/**
+ * A natural person's session of the worker API (decision 0017): its own table and token, so no
+ * worker token opens a console route and no console token opens a worker route. Opaque token
+ * stored hashed, idle and absolute expiry as the console's sessions.
+ */
+export const workerSessions = pgTable(
+  'worker_sessions',
+  {
+    ...tenantOwnedColumns(),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('worker_sessions_token_hash').on(t.tokenHash),
+    index('worker_sessions_person').on(t.tenantId, t.personId),
+  ],
 );

@@ -1,5 +1,5 @@
 import { type LookupQuery, type LookupRecord, maskPhone, type Page } from '@fieldpay/domain';
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
 import { persons, projectPersons } from '../../db/schema';
@@ -43,4 +43,41 @@ export async function lookupEmployees(
       return { id: row.id, name: row.name, phone, value: row.id, label: row.name, description: phone };
     },
   });
+}
+
+/**
+ * The person's password of the worker app (argon2id, as the console's accounts), set when the person
+ * registers in the app; the worker login (decision 0017) checks it.
+ */
+export async function setWorkerPassword(
+  db: DbOrTx,
+  person: { tenantId: number; personId: number },
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .update(persons)
+    .set({ passwordHash })
+    .where(and(eq(persons.tenantId, person.tenantId), eq(persons.id, person.personId)));
+}
+
+/**
+ * A natural person registering in the worker app on a tenant with phone, name and password; the
+ * same phone on the same tenant is the same person (its password is set again).
+ */
+export async function registerPerson(
+  db: DbOrTx,
+  input: { tenantId: number; name: string; phone: string; passwordHash: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(persons)
+    .values({
+      tenantId: input.tenantId,
+      userSn: `APP${input.phone}`,
+      name: input.name,
+      phone: input.phone,
+      passwordHash: input.passwordHash,
+    })
+    .onConflictDoUpdate({ target: [persons.tenantId, persons.phone], set: { passwordHash: input.passwordHash } })
+    .returning({ id: persons.id });
+  return row.id;
 }

@@ -13,10 +13,13 @@ import type { Guard, Guards } from '../../http/access';
 import { type AuditActor, auditActorOf } from '../system/audit';
 import type { AccessService } from '../access/service';
 import type { Principal, SessionService } from './sessions';
+import type { WorkerPrincipal, WorkerSessionService } from './worker-sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    /** the natural person of a worker API request (decision 0017) */
+    worker: WorkerPrincipal | null;
   }
 }
 
@@ -47,6 +50,12 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/** The natural person of a request that passed the worker guard. */
+export function workerOf(request: FastifyRequest): WorkerPrincipal {
+  if (!request.worker) throw fail.unauthorized(MSG.tokenMissing);
+  return request.worker;
+}
+
 /** Who the audit log names for a request that passed `authenticate`. */
 export const actorOf = (request: FastifyRequest): AuditActor => auditActorOf(principalOf(request), request.ip);
 
@@ -55,7 +64,11 @@ export const actorOf = (request: FastifyRequest): AuditActor => auditActorOf(pri
  * session; an X-Tenant-Id header may only name the session's own tenant (the web sends it on every
  * call), anything else is refused.
  */
-export function createGuards(services: { sessions: SessionService; access: AccessService }): Guards {
+export function createGuards(services: {
+  sessions: SessionService;
+  workerSessions: WorkerSessionService;
+  access: AccessService;
+}): Guards {
   const authenticate: Guard = async (request) => {
     const token = request.headers[TOKEN_HEADER];
     if (typeof token !== 'string' || token.length === 0) throw fail.unauthorized(MSG.tokenMissing);
@@ -94,5 +107,19 @@ export function createGuards(services: { sessions: SessionService; access: Acces
     if (!isPlatformOperator(principal)) throw fail.forbidden();
   };
 
-  return { authenticate, side, permission, platformAdmin };
+  /** A worker API session (its own token table): console tokens resolve to nothing here, and the reverse. */
+  const worker: Guard = async (request) => {
+    const token = request.headers[TOKEN_HEADER];
+    if (typeof token !== 'string' || token.length === 0) throw fail.unauthorized(MSG.tokenMissing);
+    if (token.length > 256) throw fail.unauthorized();
+    const person = await services.workerSessions.resolve(token);
+    if (!person) throw fail.unauthorized();
+    const tenantHeader = request.headers[TENANT_HEADER];
+    if (typeof tenantHeader === 'string' && tenantHeader !== '' && tenantHeader !== String(person.tenantId)) {
+      throw fail.forbidden(MSG.tenantNotYours);
+    }
+    request.worker = person;
+  };
+
+  return { authenticate, side, permission, platformAdmin, worker };
 }

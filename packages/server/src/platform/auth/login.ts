@@ -27,13 +27,13 @@ const hhmm = (epochMs: number): string => {
   }).format(d);
 };
 
-const lockedError = (lockedUntil: number) =>
+export const lockedError = (lockedUntil: number) =>
   fail.tooMany(MSG.loginLockedUntil(hhmm(lockedUntil)), ApiCode.loginLocked, {
     captchaRequired: true,
     retryAt: lockedUntil,
   });
 
-function loginFailure(code: number, message: string, state: ThrottleState) {
+export function loginFailure(code: number, message: string, state: ThrottleState) {
   const result = { captchaRequired: state.captchaRequired, retryAt: state.lockedUntil };
   return code === ApiCode.captchaRequired
     ? fail.validation(message, result, code)

@@ -17,6 +17,9 @@ export const LOGIN_THROTTLE = {
   addressLockAfter: 20,
 } as const;
 
+/** Whose logins are counted: the console's two sides and the worker app's natural persons (decision 0017). */
+export type LoginSide = Side | 'worker';
+
 export interface ThrottleState {
   captchaRequired: boolean;
   /** epoch ms until which logins are refused, or null */
@@ -34,13 +37,13 @@ export class LoginThrottle {
    * check sees every failure before it: simultaneous guesses cannot all slip under the captcha
    * and lock thresholds (READ COMMITTED reads after the lock see the previous holder's commit).
    */
-  async lockAccount(side: Side, username: string): Promise<void> {
+  async lockAccount(side: LoginSide, username: string): Promise<void> {
     await this.ctx.db.execute(
       sql`select pg_advisory_xact_lock(${ACCOUNT_LOCK_CLASS}::int, hashtext(${`${side}:${username}`}))`,
     );
   }
 
-  async state(side: Side, username: string, ip: string, now = Date.now()): Promise<ThrottleState> {
+  async state(side: LoginSide, username: string, ip: string, now = Date.now()): Promise<ThrottleState> {
     const since = new Date(now - LOGIN_THROTTLE.windowMs);
     const [account] = await this.ctx.db
       .select({ n: count(), last: max(loginFailures.createdAt) })
@@ -67,12 +70,12 @@ export class LoginThrottle {
   }
 
   /** Counts a failure; done before the password is verified and taken back (clear) when it was right. */
-  async recordFailure(side: Side, username: string, ip: string, now = Date.now()): Promise<void> {
+  async recordFailure(side: LoginSide, username: string, ip: string, now = Date.now()): Promise<void> {
     await this.ctx.db.insert(loginFailures).values({ side, username, ip, createdAt: new Date(now) });
   }
 
   /** A successful login forgives the account's failures (not the address's). */
-  async clear(side: Side, username: string): Promise<void> {
+  async clear(side: LoginSide, username: string): Promise<void> {
     await this.ctx.db
       .delete(loginFailures)
       .where(and(eq(loginFailures.side, side), eq(loginFailures.username, username)));

@@ -10,6 +10,7 @@ import { Button, Card, Col, Empty, Result, Row, Space, Spin, Statistic } from 'a
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
+import { useAccess } from '../../app/use-access';
 import { StatusTag } from '../../components/list/StatusTag';
 import { PROJECT_DETAIL_PATH, ProjectNotFound } from './ProjectDetailPage';
 import { EMPTY_TEXT } from './ProjectBlocks';
@@ -52,8 +53,12 @@ function Block({
   );
 }
 
+/** The task list of one project (decision 0017). */
+const TASK_LIST_PATH = '/projectManage/task/list';
+
 function SummaryBlocks({ summary }: { summary: ProjectSummary }) {
   const navigate = useNavigate();
+  const { can } = useAccess();
   const { agreement, project, settle, invoice } = summary;
   return (
     <Row gutter={[16, 16]}>
@@ -74,9 +79,16 @@ function SummaryBlocks({ summary }: { summary: ProjectSummary }) {
           title="项目信息"
           empty={false}
           extra={
-            <Button type="link" onClick={() => navigate(`${PROJECT_DETAIL_PATH}?id=${project.id}`)}>
-              查看详情
-            </Button>
+            <Space size={0}>
+              {can('taskManage:list:view') ? (
+                <Button type="link" onClick={() => navigate(`${TASK_LIST_PATH}?projectId=${project.id}`)}>
+                  查看任务
+                </Button>
+              ) : null}
+              <Button type="link" onClick={() => navigate(`${PROJECT_DETAIL_PATH}?id=${project.id}`)}>
+                查看详情
+              </Button>
+            </Space>
           }
         >
           <div className="summary-figures">
