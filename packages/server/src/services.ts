@@ -1,4 +1,5 @@
 import type { ExecuteSql } from './db/client';
+import { BankConnection, bankSimDataDir } from './integrations/bank';
 import { compactListChanges } from './db/list-changes';
 import { AccessService } from './platform/access/service';
 import { CaptchaService } from './platform/auth/captcha';
@@ -11,6 +12,7 @@ import { ExportService } from './platform/exports/service';
 import { FileService } from './platform/files/service';
 import { JobQueue } from './platform/jobs/queue';
 import { LookupRegistry } from './platform/lookups/registry';
+import { SmsCodes } from './platform/auth/sms-codes';
 import { SensitiveWordService } from './platform/sensitive-words/service';
 import { lookupTenants } from './platform/tenants/lookups';
 
@@ -36,6 +38,13 @@ export function createServices(ctx: AppContext, executeSql: ExecuteSql) {
     captcha: new CaptchaService(ctx),
     sessions: new SessionService(ctx),
     throttle: new LoginThrottle(ctx),
+    sms: new SmsCodes(ctx),
+    /** the bank behind the direct connection (in process or over HTTP, config.bank) */
+    bank: new BankConnection({
+      ...ctx.config.bank,
+      databaseUrl: ctx.config.bank.databaseUrl,
+      dataDir: ctx.config.env === 'test' ? undefined : bankSimDataDir(ctx.config.dataDir),
+    }),
     access: new AccessService(ctx),
     files,
     jobs,

@@ -17,3 +17,4 @@ export * from './system';
 export * from './tasks';
 export * from './tax';
 export * from './tenancy';
+export * from './ledger';
