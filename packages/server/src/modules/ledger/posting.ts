@@ -21,6 +21,8 @@ export interface EntryInput {
   memo?: string;
   createdBy?: number | null;
   reversesEntryId?: number | null;
+  /** when it happened (a deposit: when the bank booked it); now by default */
+  postedAt?: Date;
   lines: PostingLine[];
 }
 
@@ -91,6 +93,7 @@ export async function postEntry(scopes: DbScopes, input: EntryInput): Promise<Po
         memo: (input.memo ?? '').slice(0, 200),
         createdBy: input.createdBy ?? null,
         reversesEntryId: input.reversesEntryId ?? null,
+        ...(input.postedAt ? { postedAt: input.postedAt } : {}),
       })
       .onConflictDoNothing({ target: [ledgerEntries.tenantId, ledgerEntries.entryType, ledgerEntries.reference] })
       .returning({ id: ledgerEntries.id });

@@ -85,7 +85,7 @@ export class SmsCodes {
           subject === null ? undefined : or(isNull(smsCodes.subject), eq(smsCodes.subject, subject)),
         ),
       )
-      .orderBy(desc(smsCodes.createdAt))
+      .orderBy(desc(smsCodes.id))
       .limit(1)
       .for('update');
     if (!latest || latest.attempts >= SMS_CODE_MAX_ATTEMPTS) return false;
