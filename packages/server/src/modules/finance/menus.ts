@@ -8,12 +8,12 @@ const financialAccountPage: MenuEntry = {
   permission: 'financialAccount:list:view',
 };
 
-/** 财务管理 after 项目管理 (10); the settlement screens join it (spec 2 §2). */
+/** 财务管理 after 项目管理 (10) and the settlements (20); its url is the spec's page path (spec 2 §2). */
 const financeOf = (): MenuEntry => ({
   name: '财务管理',
   url: '/company',
   icon: 'AccountBookOutlined',
-  position: 20,
+  position: 25,
   children: [
     { name: '财务中心', url: '/company/financialSystem', icon: 'WalletOutlined', children: [financialAccountPage] },
   ],
