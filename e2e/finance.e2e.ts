@@ -44,6 +44,11 @@ describe('财务账户管理', () => {
     await newest.waitFor();
     expect(await newest.textContent()).toContain('+¥100.50');
     expect(await newest.textContent()).toContain('充值');
+    // the dialog has finished opening (its zoom-in animation) before the picture
+    await page.waitForFunction(() => {
+      const modal = document.querySelector('.ant-modal');
+      return modal !== null && getComputedStyle(modal).opacity === '1' && modal.getAnimations().length === 0;
+    });
     await screenshot(page, 'finance-flows');
   });
 });
