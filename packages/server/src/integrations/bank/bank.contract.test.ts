@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BANK_FAILURE, BankTimeoutError, NO_FAULTS, type SimulatedBank, type TransferRecord } from './gateway';
 import { HttpBankGateway } from './http-client';
@@ -6,6 +8,7 @@ import { buildBankSimServer } from './http-server';
 import { openSimStore, type SimSql } from './sim-store';
 import { BankSimulator } from './simulator';
 import { makeYurref } from './yurref';
+import { withDatabase } from '../../../test/global-setup';
 
 /**
  * One contract, two ways to reach the bank: the simulator in process, and the same simulator as
@@ -299,8 +302,30 @@ function contract(name: string, make: () => Promise<Harness>) {
   });
 }
 
+/** In process with the books on PostgreSQL (schema bank_sim of a database of its own), when a server is given. */
+async function onPostgres(): Promise<Harness> {
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `fp_bank_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const sql = await openSimStore({ databaseUrl: withDatabase(adminUrl, name) });
+  return {
+    bank: new BankSimulator(sql, { finishDelayMs: 20 }),
+    close: async () => {
+      await sql.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
 contract('in process', inProcess);
 contract('over HTTP', overHttp);
+if (process.env.TEST_DATABASE_URL) contract('in process, books on PostgreSQL', onPostgres);
 
 describe('bank over HTTP: a slow line', () => {
   let harness: Harness;

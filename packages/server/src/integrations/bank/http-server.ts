@@ -21,7 +21,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : St
 const integer = (value: unknown): number => Number(value);
 
 export function buildBankSimServer(bank: BankSimulator): FastifyInstance {
-  const sim = Fastify({ logger: false });
+  const server = Fastify({ logger: false });
   const routes: SimRoute[] = [
     {
       method: 'POST',
@@ -112,7 +112,7 @@ export function buildBankSimServer(bank: BankSimulator): FastifyInstance {
     },
   ];
   for (const route of routes) {
-    sim.route({
+    server.route({
       method: route.method,
       url: route.url,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
@@ -137,7 +137,7 @@ export function buildBankSimServer(bank: BankSimulator): FastifyInstance {
       },
     });
   }
-  return sim;
+  return server;
 }
 
 /** marks an answer the line loses after the bank recorded the transfer */
