@@ -12,6 +12,7 @@ export * from './dashboard';
 export * from './exports';
 export * from './file-signatures';
 export * from './files';
+export * from './finance';
 export * from './layouts';
 export * from './limits';
 export * from './lookups';

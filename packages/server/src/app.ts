@@ -224,6 +224,7 @@ export async function buildApp(
   for (const module of modules) module.routes?.(deps);
   // the job worker stops (finishing what it runs) before the database closes
   app.addHook('onClose', () => services.jobs.stop());
+  app.addHook('onClose', () => services.bank.close());
 
   await serveWeb(app, config);
   return { app, services, modules };

@@ -17,6 +17,18 @@ export interface AppConfig {
   /** hours after login when a session ends whatever its use */
   sessionAbsoluteHours: number;
   smsProvider: 'outbox' | 'none';
+  /** the bank (decision 0018): the built-in simulator in process, or its own process over HTTP */
+  bank: {
+    mode: 'inprocess' | 'http';
+    /** BANK_URL: the simulator process (`npm run bank-sim`) when mode is http */
+    url: string;
+    /** BANK_TIMEOUT_MS: an answer slower than this is a timeout (ask again by yurref) */
+    timeoutMs: number;
+    /** BANK_SIM_FINISH_DELAY_MS: in process, how long an accepted transfer takes to finish */
+    finishDelayMs: number;
+    /** BANK_SIM_DATABASE_URL (else DATABASE_URL): in process, where the bank keeps schema bank_sim */
+    databaseUrl: string | undefined;
+  };
   /** seed demo data into an empty database; default on except in production */
   seedDemo: boolean;
   logLevel: string;
@@ -56,6 +68,12 @@ function flag(value: string | undefined, fallback: boolean, name: string): boole
   throw new Error(`${name} must be 1, true, 0 or false, got "${value}"`);
 }
 
+function bankMode(value: string | undefined): AppConfig['bank']['mode'] {
+  if (value === undefined || value === '' || value === 'inprocess') return 'inprocess';
+  if (value === 'http') return 'http';
+  throw new Error(`BANK_GATEWAY must be inprocess or http, got "${value}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const mode = modeOf(env.NODE_ENV);
   const config: AppConfig = {
@@ -69,6 +87,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120, 'SESSION_IDLE_MINUTES'),
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24, 'SESSION_ABSOLUTE_HOURS'),
     smsProvider: env.SMS_PROVIDER === 'none' ? 'none' : 'outbox',
+    bank: {
+      mode: bankMode(env.BANK_GATEWAY),
+      url: env.BANK_URL ?? 'http://127.0.0.1:8090',
+      timeoutMs: int(env.BANK_TIMEOUT_MS, 5000, 'BANK_TIMEOUT_MS'),
+      finishDelayMs: int(env.BANK_SIM_FINISH_DELAY_MS, 2000, 'BANK_SIM_FINISH_DELAY_MS'),
+      databaseUrl: env.BANK_SIM_DATABASE_URL || env.DATABASE_URL || undefined,
+    },
     // production never seeds the demo accounts (published passwords) unless told to
     seedDemo: flag(env.SEED_DEMO, mode !== 'production', 'SEED_DEMO'),
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),

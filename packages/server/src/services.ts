@@ -1,4 +1,5 @@
 import type { Database } from './db/client';
+import { BankConnection, bankSimDataDir } from './integrations/bank';
 import { compactListChanges } from './db/list-changes';
 import { AccessService } from './platform/access/service';
 import { CaptchaService } from './platform/auth/captcha';
@@ -13,6 +14,7 @@ import { FileService } from './platform/files/service';
 import { JobQueue } from './platform/jobs/queue';
 import { LookupRegistry } from './platform/lookups/registry';
 import { LoginLogService, loginLogExport } from './platform/system/login-log';
+import { SmsCodes } from './platform/auth/sms-codes';
 import { SensitiveWordService } from './platform/sensitive-words/service';
 import { auditExport } from './platform/system/audit-query';
 import { lookupTenants } from './platform/tenants/lookups';
@@ -46,6 +48,13 @@ export function createServices(ctx: AppContext, database: Pick<Database, 'execut
     workerSessions: new WorkerSessionService(ctx),
     throttle: new LoginThrottle(ctx),
     loginLog,
+    sms: new SmsCodes(ctx),
+    /** the bank behind the direct connection (in process or over HTTP, config.bank) */
+    bank: new BankConnection({
+      ...ctx.config.bank,
+      databaseUrl: ctx.config.bank.databaseUrl,
+      dataDir: ctx.config.env === 'test' ? undefined : bankSimDataDir(ctx.config.dataDir),
+    }),
     access: new AccessService(ctx),
     files,
     jobs,

@@ -254,6 +254,7 @@ const STRING_SAMPLES = [
   'sample01',
   'AbCdEfGh12345678',
   '13800000000',
+  '123456',
   '2026-01-01 00:00:00',
   '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
   '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',

@@ -5,6 +5,7 @@
  */
 export const CONSOLE_PAGE_PATHS: readonly string[] = [
   '/company/catchSystem/orderGenerateCache',
+  '/company/financialSystem/financialAccountManage',
   '/company/loginManage/password',
   '/contentManage/resource/article',
   '/contentManage/resource/questionnaire',

@@ -8,6 +8,8 @@ import { contentModule } from './content';
 import { customersModule } from './customers';
 import { dashboardModule } from './dashboard';
 import { enterprisesModule } from './enterprises';
+import { financeModule } from './finance';
+import { ledgerModule } from './ledger';
 import { payoutsModule } from './payouts';
 import { personsModule } from './persons';
 import { productsModule } from './products';
@@ -26,5 +28,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   productsModule,
   contentModule,
   payoutsModule,
+  ledgerModule,
+  financeModule,
   taxModule,
 ];

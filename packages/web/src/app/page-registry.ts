@@ -24,6 +24,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   TaskList: lazy(() => import('../features/tasks/TaskListPage')),
   ContentArticleList: lazy(() => import('../features/content/ContentArticleListPage')),
   ContentQuestionnaireList: lazy(() => import('../features/content/ContentQuestionnaireListPage')),
+  FinancialAccountManage: lazy(() => import('../features/finance/FinancialAccountManagePage')),
   DownloadLog: lazy(() => import('../features/downloads/DownloadLogPage')),
   OrderGenerateCache: lazy(() => import('../features/downloads/OrderGenerateCachePage')),
 };

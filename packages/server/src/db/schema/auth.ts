@@ -169,7 +169,7 @@ export const captchas = pgTable('captchas', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
-/** SMS verification codes (desensitization check); only a hash is kept. */
+/** SMS verification codes (desensitization check, payment); only a hash is kept. */
 export const smsCodes = pgTable(
   'sms_codes',
   {
@@ -178,6 +178,8 @@ export const smsCodes = pgTable(
       .notNull()
       .references(() => users.id),
     purpose: varchar('purpose', { length: 32 }).notNull(),
+    /** what the code is bound to (a settlement's id for a payment code); null: the first use binds it */
+    subject: varchar('subject', { length: 64 }),
     phone: varchar('phone', { length: 11 }).notNull(),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     attempts: smallint('attempts').notNull().default(0),

@@ -19,3 +19,4 @@ export * from './task-records';
 export * from './tasks';
 export * from './tax';
 export * from './tenancy';
+export * from './ledger';

@@ -1,18 +1,13 @@
-import crypto from 'node:crypto';
 import {
   ApiCode,
   DESENSITIZATION_TOKEN_TTL_MS,
   type DesensitizationToken,
   type DesensitizationVerifyBody,
   MSG,
-  maskPhone,
-  SMS_CODE_MAX_ATTEMPTS,
-  SMS_CODE_TTL_MS,
-  SMS_COUNTDOWN_SECONDS,
 } from '@fieldpay/domain';
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { fail } from '../../core/errors';
-import { desensitizationTokens, smsCodes, smsOutbox, users } from '../../db/schema';
+import { desensitizationTokens, users } from '../../db/schema';
 import type { AppContext } from '../context';
 import { type AuditActor, writeAudit } from '../system/audit';
 import { randomToken, sha256Hex } from './crypto';
@@ -20,14 +15,12 @@ import { verifyPassword } from './passwords';
 import type { KeyService } from './keys';
 import type { Principal } from './sessions';
 import type { LoginThrottle } from './throttle';
+import type { SentCode, SmsCodes } from './sms-codes';
 
 const SMS_PURPOSE = 'desensitization';
 const UNMASK_SCOPE = 'unmask';
 /** randomToken(32): 43 base64url characters; anything else is refused before a lookup */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-const hashCode = (userId: number, code: string) =>
-  crypto.createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
 /**
  * The desensitization check (spec 3 §2, §4, §5): the signed-in user proves it is them again with
@@ -38,7 +31,9 @@ const hashCode = (userId: number, code: string) =>
  * Wrong passwords count toward the login lock, so this is no side door for guessing.
  */
 export class DesensitizationService {
-  constructor(private readonly services: { ctx: AppContext; keys: KeyService; throttle: LoginThrottle }) {}
+  constructor(
+    private readonly services: { ctx: AppContext; keys: KeyService; throttle: LoginThrottle; sms: SmsCodes },
+  ) {}
 
   async issueToken(principal: Principal, now = Date.now()): Promise<DesensitizationToken> {
     const token = randomToken(32);
@@ -96,61 +91,17 @@ export class DesensitizationService {
   }
 
   /** Sends a 6-digit code to the user's own phone; once per 60 s. Answers the masked phone. */
-  async sendCode(principal: Principal, now = Date.now()): Promise<{ phone: string; resendAfterSeconds: number }> {
-    const { db, config } = this.services.ctx;
-    if (config.smsProvider === 'none') throw fail.rule(MSG.smsUnavailable);
-    const [user] = await db.select().from(users).where(eq(users.id, principal.userId));
-    const phone = user?.phone || (/^1\d{10}$/.test(user?.username ?? '') ? user.username : '');
-    if (!phone) throw fail.rule(MSG.phoneMissing);
-    const [last] = await db
-      .select({ createdAt: smsCodes.createdAt })
-      .from(smsCodes)
-      .where(and(eq(smsCodes.userId, user.id), eq(smsCodes.purpose, SMS_PURPOSE)))
-      .orderBy(desc(smsCodes.createdAt))
-      .limit(1);
-    const waitMs = last ? last.createdAt.getTime() + SMS_COUNTDOWN_SECONDS * 1000 - now : 0;
-    if (waitMs > 0) throw fail.tooMany(MSG.smsResendWait(Math.ceil(waitMs / 1000)));
-    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-    await db.transaction(async (tx) => {
-      await tx.insert(smsCodes).values({
-        userId: user.id,
+  async sendCode(principal: Principal, now = Date.now()): Promise<SentCode> {
+    const { sms } = this.services;
+    return sms.send(
+      {
+        userId: principal.userId,
+        phone: await sms.ownPhone(principal.userId),
         purpose: SMS_PURPOSE,
-        phone,
-        codeHash: hashCode(user.id, code),
-        expiresAt: new Date(now + SMS_CODE_TTL_MS),
-        createdAt: new Date(now),
-      });
-      await tx
-        .insert(smsOutbox)
-        .values({ phone, content: `您的验证码为${code}，用于查看脱敏信息，5分钟内有效，请勿泄露给他人。` });
-    });
-    return { phone: maskPhone(phone), resendAfterSeconds: SMS_COUNTDOWN_SECONDS };
-  }
-
-  /** Checks the newest unused code; five wrong tries spend it. */
-  private async checkCode(userId: number, code: string | undefined, now: number): Promise<boolean> {
-    if (!code || !/^\d{6}$/.test(code)) return false;
-    const { db } = this.services.ctx;
-    const [latest] = await db
-      .select()
-      .from(smsCodes)
-      .where(
-        and(
-          eq(smsCodes.userId, userId),
-          eq(smsCodes.purpose, SMS_PURPOSE),
-          isNull(smsCodes.usedAt),
-          gt(smsCodes.expiresAt, new Date(now)),
-        ),
-      )
-      .orderBy(desc(smsCodes.createdAt))
-      .limit(1);
-    if (!latest || latest.attempts >= SMS_CODE_MAX_ATTEMPTS) return false;
-    const matches = crypto.timingSafeEqual(Buffer.from(latest.codeHash), Buffer.from(hashCode(userId, code)));
-    await db
-      .update(smsCodes)
-      .set(matches ? { usedAt: new Date(now) } : { attempts: latest.attempts + 1 })
-      .where(eq(smsCodes.id, latest.id));
-    return matches;
+        text: (code) => `您的验证码为${code}，用于查看脱敏信息，5分钟内有效，请勿泄露给他人。`,
+      },
+      now,
+    );
   }
 
   async verify(
@@ -173,7 +124,10 @@ export class DesensitizationService {
       // the spec's code for this answer is 500: the console shows 密码错误 as a warning
       throw fail.validation(MSG.desensitizationPasswordWrong, null, ApiCode.serverError);
     }
-    if (principal.userIdentity === 2 && !(await this.checkCode(user.id, body.msgCaptcha, now))) {
+    if (
+      principal.userIdentity === 2 &&
+      !(await services.sms.consume({ userId: user.id, purpose: SMS_PURPOSE, code: body.msgCaptcha }, now))
+    ) {
       throw fail.validation(MSG.smsCodeWrong);
     }
     await writeAudit(db, actor, { action: 'desensitization.verify', targetType: 'user', targetId: user.id });

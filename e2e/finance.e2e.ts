@@ -1,0 +1,54 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, launchBrowser, openPage, screenshot, signIn, url } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const yuanOf = (text: string | null) => Number((text ?? '').replace(/[¥,\s]/g, ''));
+
+describe('财务账户管理', () => {
+  it('the demo enterprise tops up a paying bank through the bank and sees the balance and the flow', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, ACCOUNTS.enterprise);
+    await page.goto(url('/company/financialSystem/financialAccountManage'));
+    await page.locator('.ant-card-head').getByText('财务账户管理').waitFor();
+    await page.getByText('交易密码：已设置').waitFor();
+    const row = page.locator('.ant-table-row').first();
+    await row.waitFor();
+    const balanceCell = row.locator('td').nth(3);
+    const before = yuanOf(await balanceCell.textContent());
+    expect(before).toBeGreaterThan(0);
+    await screenshot(page, 'finance-accounts');
+
+    await row.getByRole('button', { name: /充\s*值/ }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '充值金额' });
+    await dialog.getByPlaceholder('请输入充值金额').fill('0.001');
+    await dialog.getByRole('button', { name: '确认充值' }).click();
+    await dialog.getByText('请输入正确的充值金额（大于0，最多两位小数）').waitFor();
+    await dialog.getByPlaceholder('请输入充值金额').fill('100.50');
+    await screenshot(page, 'finance-top-up');
+    await dialog.getByRole('button', { name: '确认充值' }).click();
+    await page.locator('.ant-message-notice').filter({ hasText: '充值成功' }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => yuanOf(await balanceCell.textContent())).toBeCloseTo(before + 100.5, 2);
+
+    await row.getByRole('button', { name: /流\s*水/ }).click();
+    const flows = page.locator('.ant-modal').filter({ hasText: '账户流水' });
+    const newest = flows.locator('.ant-table-row').first();
+    await newest.waitFor();
+    expect(await newest.textContent()).toContain('+¥100.50');
+    expect(await newest.textContent()).toContain('充值');
+    // the dialog has finished opening (its zoom-in animation) before the picture
+    await page.waitForFunction(() => {
+      const modal = document.querySelector('.ant-modal');
+      return modal !== null && getComputedStyle(modal).opacity === '1' && modal.getAnimations().length === 0;
+    });
+    await screenshot(page, 'finance-flows');
+  });
+});

@@ -1,0 +1,144 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { BankFaults, DepositInput, StatementQuery, TransferInstruction } from './gateway';
+import type { BankSimulator } from './simulator';
+
+/**
+ * The simulated bank as a process of its own (`npm run bank-sim`), speaking JSON over HTTP to
+ * HttpBankGateway. Between the two, the faults of a real line can be injected: answers that come
+ * late (slowAnswerMs: the client's timeout ends them), and answers lost after the bank has
+ * recorded the transfer (timeoutAfterAcceptRate: the connection is cut). This is another system's
+ * server, not the console's API: its routes are not operations of the domain.
+ */
+type Handler = (body: Record<string, unknown>, params: Record<string, string>) => Promise<unknown>;
+
+interface SimRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  handler: Handler;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : String(value ?? ''));
+const integer = (value: unknown): number => Number(value);
+
+export function buildBankSimServer(bank: BankSimulator): FastifyInstance {
+  const server = Fastify({ logger: false });
+  const routes: SimRoute[] = [
+    {
+      method: 'POST',
+      url: '/bank/accounts',
+      handler: async (body) => {
+        await bank.openAccount({ accountNo: text(body.accountNo), accountName: text(body.accountName) });
+        return null;
+      },
+    },
+    {
+      method: 'GET',
+      url: '/bank/accounts/:accountNo/balance',
+      handler: async (_body, params) => ({ balanceFen: await bank.balance(params.accountNo) }),
+    },
+    {
+      method: 'POST',
+      url: '/bank/transfers',
+      handler: async (body) => {
+        const instruction: TransferInstruction = {
+          yurref: text(body.yurref),
+          payerAccountNo: text(body.payerAccountNo),
+          payeeAccountNo: text(body.payeeAccountNo),
+          payeeName: text(body.payeeName),
+          amountFen: integer(body.amountFen),
+          purpose: text(body.purpose),
+        };
+        // the line's losses are injected here, where the client cannot tell them from a timeout
+        const faults = bank.currentFaults();
+        if (bank.happens(faults.timeoutBeforeAcceptRate)) return LOST;
+        const answer = await bank.accept(instruction);
+        return answer.outcome === 'accepted' && bank.happens(faults.timeoutAfterAcceptRate) ? LOST : answer;
+      },
+    },
+    {
+      method: 'GET',
+      url: '/bank/transfers/:yurref',
+      handler: async (_body, params) => ({ transfer: await bank.queryTransfer(params.yurref) }),
+    },
+    {
+      method: 'POST',
+      url: '/bank/deposits',
+      handler: async (body) => {
+        const input: DepositInput = {
+          accountNo: text(body.accountNo),
+          amountFen: integer(body.amountFen),
+          payerName: text(body.payerName),
+          payerAccountNo: text(body.payerAccountNo),
+          remark: text(body.remark),
+        };
+        return bank.deposit(input);
+      },
+    },
+    {
+      method: 'POST',
+      url: '/bank/statement',
+      handler: async (body) => {
+        const query: StatementQuery = {
+          accountNo: text(body.accountNo),
+          afterSeq: body.afterSeq === undefined ? undefined : integer(body.afterSeq),
+          limit: body.limit === undefined ? undefined : integer(body.limit),
+        };
+        return { lines: await bank.statement(query) };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sim/faults',
+      handler: async (body) => {
+        await bank.setFaults(body as Partial<BankFaults>);
+        return bank.currentFaults();
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sim/finish-delay',
+      handler: async (body) => {
+        await bank.setFinishDelay(integer(body.ms));
+        return null;
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sim/accounts/:accountNo/close',
+      handler: async (_body, params) => {
+        await bank.closeAccount(params.accountNo);
+        return null;
+      },
+    },
+  ];
+  for (const route of routes) {
+    server.route({
+      method: route.method,
+      url: route.url,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const faults = bank.currentFaults();
+        if (!route.url.startsWith('/sim/') && faults.slowAnswerMs > 0) {
+          await new Promise((resolve) => setTimeout(resolve, faults.slowAnswerMs));
+        }
+        try {
+          const answer = await route.handler(
+            (request.body ?? {}) as Record<string, unknown>,
+            request.params as Record<string, string>,
+          );
+          if (answer === LOST) {
+            reply.raw.destroy();
+            return reply;
+          }
+          return { ok: true, answer };
+        } catch (error) {
+          reply.code(400);
+          return { ok: false, error: error instanceof Error ? error.message : String(error) };
+        }
+      },
+    });
+  }
+  return server;
+}
+
+/** marks an answer the line loses after the bank recorded the transfer */
+const LOST = Symbol('lost answer');

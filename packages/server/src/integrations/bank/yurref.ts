@@ -1,0 +1,22 @@
+import { YURREF_PATTERN } from './gateway';
+
+/** what an instruction is for: S a settlement's payment, P a payout line, R a refund to an enterprise */
+export type YurrefKind = 'S' | 'P' | 'R';
+
+const CHINA_OFFSET_MS = 8 * 3600_000;
+
+/**
+ * `FP` + kind + the China date (yyMMdd) + the record id (10 digits) + the attempt (2 digits):
+ * 21 characters, letters and digits only (decision 0018). The caller stores it in the same
+ * transaction that decides to send it, and sends that stored value every time after, so a retry on
+ * another day still sends the same yurref.
+ */
+export function makeYurref(kind: YurrefKind, recordId: number, attempt: number, at: Date): string {
+  if (!Number.isSafeInteger(recordId) || recordId < 1 || recordId >= 1e10)
+    throw new RangeError(`record id ${recordId}`);
+  if (!Number.isInteger(attempt) || attempt < 1 || attempt > 99) throw new RangeError(`attempt ${attempt}`);
+  const day = new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(2, 10).replaceAll('-', '');
+  const yurref = `FP${kind}${day}${String(recordId).padStart(10, '0')}${String(attempt).padStart(2, '0')}`;
+  if (!YURREF_PATTERN.test(yurref)) throw new RangeError(`yurref ${yurref}`);
+  return yurref;
+}

@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../app/session-store';
+import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import FinancialAccountManagePage from './FinancialAccountManagePage';
+
+const api = vi.hoisted(() => ({
+  FINANCIAL_ACCOUNT_KEY: ['finance', 'accounts'],
+  ACCOUNT_FLOW_KEY: ['finance', 'flows'],
+  PAY_PASSWORD_STATUS_KEY: ['finance', 'payPasswordStatus'],
+  fetchFinancialAccounts: vi.fn(),
+  fetchAccountFlows: vi.fn(),
+  fetchPayPasswordStatus: vi.fn(),
+  topUp: vi.fn(),
+  savePayPassword: vi.fn(),
+  sendPasswordCode: vi.fn(),
+}));
+vi.mock('./finance-calls', () => api);
+const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
+vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
+
+/** jsdom and antd are slow on a loaded machine */
+const LONG = { timeout: 15_000 };
+
+const bank = {
+  id: 11,
+  bankNo: 'CMB',
+  bankNo_dictText: '招商银行',
+  bankName: '招商银行',
+  bankAccount: '7310000001',
+  accountSum: '500000.00',
+  platformId: 3,
+  enterpriseId: 9,
+  enterpriseName: '杭州星联医药科技有限公司',
+  tenantId: 3,
+  tenantName: '华东众包服务平台',
+};
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  signedInAs('enterprise', 2);
+  useSession.setState({
+    permList: ['financialAccount:list:view', 'financialAccount:list:topUp', 'financialAccount:password:edit'],
+  });
+  api.fetchFinancialAccounts.mockResolvedValue({ records: [bank], total: 1 });
+  api.fetchPayPasswordStatus.mockResolvedValue({ isSet: true, updateTime: Date.UTC(2025, 10, 1) });
+  api.fetchAccountFlows.mockResolvedValue({
+    records: [
+      {
+        id: 5,
+        postedAt: Date.UTC(2025, 10, 24, 2, 0, 0),
+        entryType: 'topUp',
+        entryTypeLabel: '充值',
+        direction: 1,
+        amount: '120000.00',
+        balanceAfter: '500000.00',
+        reference: 'D000000000000002',
+        memo: '充值（杭州星联医药科技有限公司）',
+      },
+    ],
+    total: 1,
+  });
+});
+
+describe('FinancialAccountManagePage', { timeout: 60_000 }, () => {
+  it('shows each paying bank with its balance, and the transaction password state', async () => {
+    renderWithQuery(<FinancialAccountManagePage />);
+    expect(await screen.findByText('¥500,000.00', {}, LONG)).toBeTruthy();
+    expect(screen.getByText('7310000001')).toBeTruthy();
+    expect(await screen.findByText('交易密码：已设置')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /修改交易密码/ })).toBeTruthy();
+  });
+
+  it('says 暂无数据 when there is no paying bank', async () => {
+    api.fetchFinancialAccounts.mockResolvedValue({ records: [], total: 0 });
+    renderWithQuery(<FinancialAccountManagePage />);
+    expect((await screen.findAllByText('暂无数据', {}, LONG)).length).toBeGreaterThan(0);
+  });
+
+  it('tops up with a checked amount and reloads the balances', async () => {
+    api.topUp.mockResolvedValue({ bankRef: 'D000000000000009', amount: '100.50', accountSum: '500100.50' });
+    renderWithQuery(<FinancialAccountManagePage />);
+    fireEvent.click(await screen.findByRole('button', { name: /充\s*值/ }, LONG));
+    const dialog = await screen.findByRole('dialog');
+    const amount = within(dialog).getByPlaceholderText('请输入充值金额');
+    fireEvent.change(amount, { target: { value: '1.234' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认充值' }));
+    expect(await within(dialog).findByText('请输入正确的充值金额（大于0，最多两位小数）')).toBeTruthy();
+    expect(api.topUp).not.toHaveBeenCalled();
+    fireEvent.change(amount, { target: { value: '100.50' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认充值' }));
+    await waitFor(() => expect(api.topUp).toHaveBeenCalledWith(11, '100.50'));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('充值成功，当前余额 ¥500,100.50'));
+    await waitFor(() => expect(api.fetchFinancialAccounts).toHaveBeenCalledTimes(2));
+  });
+
+  it('lists a bank flows in China time', async () => {
+    renderWithQuery(<FinancialAccountManagePage />);
+    fireEvent.click(await screen.findByRole('button', { name: /流\s*水/ }, LONG));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('2025-11-24 10:00:00', {}, LONG)).toBeTruthy();
+    expect(within(dialog).getByText('+¥120,000.00')).toBeTruthy();
+    expect(within(dialog).getByText('收入')).toBeTruthy();
+    expect(api.fetchAccountFlows).toHaveBeenCalledWith({ pageNo: 1, pageSize: 10, id: 11 });
+  });
+
+  it('checks the transaction password form: 6 digits, the same twice, and the SMS code', async () => {
+    renderWithQuery(<FinancialAccountManagePage />);
+    fireEvent.click(await screen.findByRole('button', { name: /修改交易密码/ }, LONG));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入交易密码'), { target: { value: '12ab' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText('请输入正确的交易密码')).toBeTruthy();
+    expect(within(dialog).getByText('请输入验证码')).toBeTruthy();
+    api.sendPasswordCode.mockResolvedValue({ phone: '138****0001', resendAfterSeconds: 60 });
+    fireEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
+    await waitFor(() => expect(api.sendPasswordCode).toHaveBeenCalledWith('13800000001'));
+    expect(await within(dialog).findByRole('button', { name: '60秒后重新获取' })).toBeTruthy();
+  });
+
+  it('shows the platform side every enterprise of the tenant, without top-up', async () => {
+    signedInAs('platform', 2);
+    useSession.setState({ permList: ['financialAccount:list:view'] });
+    renderWithQuery(<FinancialAccountManagePage />);
+    expect(await screen.findByText('杭州星联医药科技有限公司', {}, LONG)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /充\s*值/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /交易密码/ })).toBeNull();
+    expect(api.fetchPayPasswordStatus).not.toHaveBeenCalled();
+  });
+});

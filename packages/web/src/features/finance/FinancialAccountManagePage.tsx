@@ -1,0 +1,394 @@
+/**
+ * 财务账户管理 (spec 2 §2: /company/financialSystem/financialAccountManage; decision 0018): the paying
+ * banks with their balances from the ledger, top-up through the bank, each bank's flows, and on the
+ * enterprise side the transaction password. Opened from the settlement dialog with sign=1 it says
+ * why (the balance was short) and offers the way back.
+ */
+import { AccountBookOutlined, SafetyOutlined } from '@ant-design/icons';
+import {
+  type AccountFlowRecord,
+  FLOW_DIRECTION,
+  formatChinaDateTime,
+  formatYuan,
+  INPUT_MAX_LENGTH,
+  MSG,
+  type PayBank,
+  parseYuanToFen,
+  SMS_COUNTDOWN_SECONDS,
+  TRANSACTION_PASSWORD_PATTERN,
+  topUpAmountSchema,
+} from '@fieldpay/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Input, Modal, Space, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { notifier } from '../../app/notify';
+import { useSession } from '../../app/session-store';
+import { useAccess } from '../../app/use-access';
+import { ListPage } from '../../components/list/ListPage';
+import { StatusTag } from '../../components/list/StatusTag';
+import { zodRule } from '../../components/zod-rule';
+import {
+  ACCOUNT_FLOW_KEY,
+  FINANCIAL_ACCOUNT_KEY,
+  fetchAccountFlows,
+  fetchFinancialAccounts,
+  fetchPayPasswordStatus,
+  PAY_PASSWORD_STATUS_KEY,
+  savePayPassword,
+  sendPasswordCode,
+  topUp,
+} from './finance-calls';
+
+/** Yuan text from the API shown with the yen sign and thousands separators. */
+const yuan = (text: string) => formatYuan(parseYuanToFen(text) ?? 0);
+
+function TopUpDialog({ bank, onClose }: { bank: PayBank | null; onClose(): void }) {
+  const [form] = Form.useForm<{ amount: string }>();
+  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  const submit = async () => {
+    const { amount } = await form.validateFields();
+    if (!bank) return;
+    setSaving(true);
+    try {
+      const answer = await topUp(bank.id, amount.trim());
+      notifier().success(`${MSG.topUpSuccess}，当前余额 ${yuan(answer.accountSum)}`);
+      await queryClient.invalidateQueries({ queryKey: FINANCIAL_ACCOUNT_KEY });
+      await queryClient.invalidateQueries({ queryKey: ACCOUNT_FLOW_KEY });
+      onClose();
+    } catch {
+      // the request layer has shown the server's message
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={bank !== null}
+      title="充值"
+      width={450}
+      okText="确认充值"
+      cancelText="取消"
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      {bank && (
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item label="付款银行">
+            <Input value={`${bank.bankName} ${bank.bankAccount}`} disabled />
+          </Form.Item>
+          <Form.Item label="当前余额">
+            <Input value={yuan(bank.accountSum)} disabled />
+          </Form.Item>
+          <Form.Item name="amount" label="充值金额（元）" required rules={[zodRule(topUpAmountSchema)]}>
+            <Input placeholder="请输入充值金额" maxLength={12} inputMode="decimal" />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+function FlowsDialog({ bank, onClose }: { bank: PayBank | null; onClose(): void }) {
+  const columns: ColumnsType<AccountFlowRecord> = [
+    {
+      key: 'postedAt',
+      dataIndex: 'postedAt',
+      title: '记账时间',
+      width: 170,
+      render: (value: number) => formatChinaDateTime(value),
+    },
+    { key: 'entryTypeLabel', dataIndex: 'entryTypeLabel', title: '业务类型', width: 100 },
+    {
+      key: 'direction',
+      dataIndex: 'direction',
+      title: '收支',
+      width: 80,
+      render: (value: number) => <StatusTag dictionary={FLOW_DIRECTION} value={value as 1 | 2} />,
+    },
+    {
+      key: 'amount',
+      dataIndex: 'amount',
+      title: '金额',
+      width: 140,
+      render: (value: string, row) => `${row.direction === 1 ? '+' : '-'}${yuan(value)}`,
+    },
+    {
+      key: 'balanceAfter',
+      dataIndex: 'balanceAfter',
+      title: '账户余额',
+      width: 140,
+      render: (value: string) => yuan(value),
+    },
+    { key: 'reference', dataIndex: 'reference', title: '银行流水号/业务编号', width: 180, ellipsis: true },
+    { key: 'memo', dataIndex: 'memo', title: '备注', ellipsis: true },
+  ];
+  return (
+    <Modal
+      open={bank !== null}
+      title={bank ? `账户流水 - ${bank.bankName} ${bank.bankAccount}` : '账户流水'}
+      width={980}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {bank && (
+        <ListPage<AccountFlowRecord, { id: number }>
+          queryKey={[...ACCOUNT_FLOW_KEY, bank.id]}
+          fetchPage={(request) =>
+            fetchAccountFlows({ pageNo: request.pageNo, pageSize: request.pageSize, id: bank.id })
+          }
+          rowKey="id"
+          columns={columns}
+          listType={2}
+          defaultPageSize={10}
+        />
+      )}
+    </Modal>
+  );
+}
+
+interface PasswordFormValues {
+  oldPassword?: string;
+  password: string;
+  confirmPassword: string;
+  phoneCode: string;
+}
+
+const passwordRule = {
+  validator: async (_: unknown, value: string | undefined) => {
+    if (!value) throw new Error(MSG.transactionPasswordRequired);
+    if (!TRANSACTION_PASSWORD_PATTERN.test(value)) throw new Error(MSG.transactionPasswordInvalid);
+  },
+};
+
+function PayPasswordDialog({ open, isSet, onClose }: { open: boolean; isSet: boolean; onClose(): void }) {
+  const [form] = Form.useForm<PasswordFormValues>();
+  const phone = useSession((state) => state.userInfo?.username ?? '');
+  const [saving, setSaving] = useState(false);
+  const [countdown, setCountdown] = useState(0);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((seconds) => seconds - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  const sendCode = async () => {
+    try {
+      await sendPasswordCode(phone);
+      notifier().success(MSG.smsSent);
+      setCountdown(SMS_COUNTDOWN_SECONDS);
+    } catch {
+      // the request layer has shown the server's message
+    }
+  };
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await savePayPassword({
+        password: values.password,
+        oldPassword: values.oldPassword,
+        phone,
+        phoneCode: values.phoneCode,
+      });
+      notifier().success(MSG.payPasswordSaved);
+      await queryClient.invalidateQueries({ queryKey: PAY_PASSWORD_STATUS_KEY });
+      onClose();
+    } catch {
+      // the request layer has shown the server's message
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={isSet ? '修改交易密码' : '设置交易密码'}
+      width={450}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        {isSet && (
+          <Form.Item name="oldPassword" label="原交易密码" required rules={[passwordRule]}>
+            <Input.Password placeholder="请输入原交易密码" maxLength={INPUT_MAX_LENGTH.transactionPassword} />
+          </Form.Item>
+        )}
+        <Form.Item name="password" label="交易密码" required rules={[passwordRule]} extra="6位数字">
+          <Input.Password placeholder="请输入交易密码" maxLength={INPUT_MAX_LENGTH.transactionPassword} />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label="确认交易密码"
+          required
+          dependencies={['password']}
+          rules={[
+            passwordRule,
+            ({ getFieldValue }) => ({
+              validator: async (_: unknown, value: string | undefined) => {
+                if (value && value !== getFieldValue('password')) throw new Error(MSG.passwordsDiffer);
+              },
+            }),
+          ]}
+        >
+          <Input.Password placeholder="请再次输入交易密码" maxLength={INPUT_MAX_LENGTH.transactionPassword} />
+        </Form.Item>
+        <Form.Item label="手机号">
+          <Input value={phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')} disabled />
+        </Form.Item>
+        <Form.Item label="验证码" required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item
+              name="phoneCode"
+              noStyle
+              rules={[
+                {
+                  validator: async (_: unknown, value: string | undefined) => {
+                    if (!value) throw new Error(MSG.smsCodeRequired);
+                    if (!/^\d{6}$/.test(value)) throw new Error(MSG.smsCodeInvalid);
+                  },
+                },
+              ]}
+            >
+              <Input placeholder="请输入验证码" maxLength={INPUT_MAX_LENGTH.smsCode} />
+            </Form.Item>
+            <Button disabled={countdown > 0} onClick={() => void sendCode()}>
+              {countdown > 0 ? `${countdown}秒后重新获取` : '获取验证码'}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function FinancialAccountManagePage() {
+  const side = useSession((state) => state.side);
+  const { can } = useAccess();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const fromSettlement = params.get('sign') === '1';
+  const [topUpBank, setTopUpBank] = useState<PayBank | null>(null);
+  const [flowBank, setFlowBank] = useState<PayBank | null>(null);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const enterpriseSide = side === 'enterprise';
+  const passwordStatus = useQuery({
+    queryKey: PAY_PASSWORD_STATUS_KEY,
+    queryFn: fetchPayPasswordStatus,
+    enabled: enterpriseSide,
+  });
+  const isSet = passwordStatus.data?.isSet ?? false;
+
+  const columns: ColumnsType<PayBank> = [
+    ...(enterpriseSide
+      ? []
+      : [{ key: 'enterpriseName', dataIndex: 'enterpriseName', title: '企业名称', width: 220, ellipsis: true }]),
+    { key: 'bankName', dataIndex: 'bankName', title: '付款银行', width: 140 },
+    { key: 'bankAccount', dataIndex: 'bankAccount', title: '银行账号', width: 180 },
+    { key: 'tenantName', dataIndex: 'tenantName', title: '所属平台', width: 180, ellipsis: true },
+    {
+      key: 'accountSum',
+      dataIndex: 'accountSum',
+      title: '账户余额',
+      width: 160,
+      align: 'right',
+      render: (value: string) => <Typography.Text strong>{yuan(value)}</Typography.Text>,
+    },
+  ];
+
+  return (
+    <>
+      <Card
+        className="page-card"
+        title={
+          <span>
+            <AccountBookOutlined /> 财务账户管理
+          </span>
+        }
+        extra={
+          enterpriseSide && can('financialAccount:password:edit') ? (
+            <Space>
+              <Typography.Text type="secondary">
+                交易密码：{passwordStatus.isSuccess ? (isSet ? '已设置' : '未设置') : '-'}
+              </Typography.Text>
+              <Button
+                icon={<SafetyOutlined />}
+                onClick={() => setPasswordOpen(true)}
+                disabled={!passwordStatus.isSuccess}
+              >
+                {isSet ? '修改交易密码' : '设置交易密码'}
+              </Button>
+            </Space>
+          ) : undefined
+        }
+      >
+        {fromSettlement && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={MSG.insufficientBalance}
+            description="请为付款银行充值，充值到账后返回结算单继续付款。"
+            action={
+              <Button size="small" onClick={() => navigate(-1)}>
+                返回结算
+              </Button>
+            }
+          />
+        )}
+        <ListPage<PayBank, { enterpriseName?: string }>
+          queryKey={FINANCIAL_ACCOUNT_KEY}
+          fetchPage={(request) =>
+            fetchFinancialAccounts({
+              pageNo: request.pageNo,
+              pageSize: request.pageSize,
+              enterpriseName: request.enterpriseName,
+            })
+          }
+          rowKey="id"
+          columns={columns}
+          searchFields={
+            enterpriseSide ? undefined : (
+              <Form.Item name="enterpriseName" label="企业名称">
+                <Input allowClear placeholder="请输入企业名称" maxLength={INPUT_MAX_LENGTH.enterpriseName} />
+              </Form.Item>
+            )
+          }
+          actionColumn={{
+            title: '操作',
+            key: 'actions',
+            width: 160,
+            fixed: 'right',
+            render: (_: unknown, row: PayBank) => (
+              <Space size={0}>
+                {enterpriseSide && can('financialAccount:list:topUp') && (
+                  <Button type="link" size="small" onClick={() => setTopUpBank(row)}>
+                    充值
+                  </Button>
+                )}
+                <Button type="link" size="small" onClick={() => setFlowBank(row)}>
+                  流水
+                </Button>
+              </Space>
+            ),
+          }}
+        />
+      </Card>
+      <TopUpDialog bank={topUpBank} onClose={() => setTopUpBank(null)} />
+      <FlowsDialog bank={flowBank} onClose={() => setFlowBank(null)} />
+      {enterpriseSide && <PayPasswordDialog open={passwordOpen} isSet={isSet} onClose={() => setPasswordOpen(false)} />}
+    </>
+  );
+}
