@@ -28,3 +28,4 @@ export * from './validators';
 export * from './china-time';
 export * from './staff';
 export * from './audit';
+export * from './settlements';

@@ -1,0 +1,2 @@
+export * from './fees';
+export * from './tax';
