@@ -31,3 +31,4 @@ export * from './validators';
 export * from './china-time';
 export * from './staff';
 export * from './audit';
+export * from './settlements';

@@ -1,0 +1,3 @@
+export * from './fees';
+export * from './tax';
+export * from './lifecycle';
