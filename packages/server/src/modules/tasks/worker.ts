@@ -382,32 +382,18 @@ export async function recordCall(
   const locked = await lockTask(db, worker, input.taskId);
   requireWorkable(locked, worker, now);
   const { task } = locked;
+  const owner = recordOwner(task, worker, input.requestId, now);
   await db
     .insert(taskCallRecords)
     .values({
-      tenantId: task.tenantId,
-      enterpriseId: task.enterpriseId,
-      taskId: task.id,
-      personId: worker.personId,
-      requestId: input.requestId,
+      ...owner,
       callType: input.callType,
       phoneNumber: input.phoneNumber,
       callTime: new Date(input.callTime),
       duration: input.duration,
-      createdAt: now,
     })
     .onConflictDoNothing();
-  const [row] = await db
-    .select({ id: taskCallRecords.id })
-    .from(taskCallRecords)
-    .where(
-      and(
-        eq(taskCallRecords.tenantId, task.tenantId),
-        eq(taskCallRecords.taskId, task.id),
-        eq(taskCallRecords.requestId, input.requestId),
-      ),
-    );
-  return row;
+  return idOfRequest(db, taskCallRecords, owner);
 }
 
 /** A material opened on the task (name, time, seconds); a retry with the same requestId is recorded once. */
@@ -421,29 +407,42 @@ export async function recordMaterialOpen(
   const locked = await lockTask(db, worker, input.taskId);
   requireWorkable(locked, worker, now);
   const { task } = locked;
+  const owner = recordOwner(task, worker, input.requestId, now);
   await db
     .insert(taskMaterialOpens)
     .values({
-      tenantId: task.tenantId,
-      enterpriseId: task.enterpriseId,
-      taskId: task.id,
-      personId: worker.personId,
-      requestId: input.requestId,
+      ...owner,
       materialName: input.materialName,
       openTime: new Date(input.openTime),
       duration: input.duration,
-      createdAt: now,
     })
     .onConflictDoNothing();
+  return idOfRequest(db, taskMaterialOpens, owner);
+}
+
+/** The columns every record a worker sends once per requestId carries. */
+function recordOwner(task: TaskRow, worker: WorkerPrincipal, requestId: string, now: Date) {
+  return {
+    tenantId: task.tenantId,
+    enterpriseId: task.enterpriseId,
+    taskId: task.id,
+    personId: worker.personId,
+    requestId,
+    createdAt: now,
+  };
+}
+
+/** The id of the record a worker sent with this requestId: the first one, whatever retries followed. */
+async function idOfRequest(
+  db: DbOrTx,
+  table: typeof taskCallRecords | typeof taskMaterialOpens,
+  owner: ReturnType<typeof recordOwner>,
+): Promise<{ id: number }> {
   const [row] = await db
-    .select({ id: taskMaterialOpens.id })
-    .from(taskMaterialOpens)
+    .select({ id: table.id })
+    .from(table as typeof taskCallRecords)
     .where(
-      and(
-        eq(taskMaterialOpens.tenantId, task.tenantId),
-        eq(taskMaterialOpens.taskId, task.id),
-        eq(taskMaterialOpens.requestId, input.requestId),
-      ),
+      and(eq(table.tenantId, owner.tenantId), eq(table.taskId, owner.taskId), eq(table.requestId, owner.requestId)),
     );
   return row;
 }
