@@ -47,7 +47,9 @@ export function pieOption(series: NamedValue[], unit: string): ChartOption {
         radius: ['38%', '62%'],
         center: ['50%', '44%'],
         itemStyle: { borderColor: '#fff', borderWidth: 2 },
-        // names are in the legend (cut at 8 characters); the slices carry their share
+        // names are in the legend (cut at 8 characters); the slices carry their share in whole
+        // percent (summing to 100), which fits beside the ring on a 1280-wide screen
+        percentPrecision: 0,
         label: { formatter: '{d}%' },
         data: series.map((item) => ({ name: item.name, value: item.value })),
       },
