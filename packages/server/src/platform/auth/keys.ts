@@ -58,7 +58,8 @@ export class KeyService {
       .onConflictDoNothing({ target: keyGrants.nonce })
       .returning({ keyId: keyGrants.keyId });
     if (inserted.length === 0) throw badSignature(MSG.signatureReplayed);
-    void this.sweep(now);
+    // after the request's transaction: the sweep is its own short transaction, not the request's
+    await this.ctx.scopes.afterCommit(() => this.sweep(now));
     return { keyId, publicKey: pair.publicPem };
   }
 
@@ -147,8 +148,10 @@ export class KeyService {
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
     try {
-      await this.ctx.db.delete(keyGrants).where(lt(keyGrants.expiresAt, new Date(now - SWEEP_EVERY_MS)));
-      await this.ctx.db.delete(rsaKeys).where(lt(rsaKeys.rotateAt, new Date(now - 24 * 3600_000)));
+      await this.ctx.scopes.withSystem('expired key grants and retired RSA pairs', async (db) => {
+        await db.delete(keyGrants).where(lt(keyGrants.expiresAt, new Date(now - SWEEP_EVERY_MS)));
+        await db.delete(rsaKeys).where(lt(rsaKeys.rotateAt, new Date(now - 24 * 3600_000)));
+      });
     } catch (error) {
       this.ctx.log.warn({ err: error }, 'key sweep failed');
     }
