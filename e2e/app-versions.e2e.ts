@@ -44,7 +44,7 @@ describe('APP版本管理 and the public download page', () => {
     await page.goto(url('/system/app/versions'));
     await page.waitForURL(/#\/system\/app\/versions$/);
     await page.locator('.ant-card-head').getByText('APP版本管理').waitFor();
-    await page.getByText('暂无数据').waitFor();
+    await page.locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
     await page.getByText('/#/appUpload', { exact: false }).first().waitFor();
 
     await page.getByRole('button', { name: /发布新版本/ }).click();

@@ -36,7 +36,10 @@ describe('the sweep of expired login keys', () => {
     expect(issued.keyId).toBeTruthy();
     const left = await scopes.withSystem('test: read back', async (db) => ({
       grants: await db.select().from(keyGrants).where(eq(keyGrants.keyId, 'expired-grant-0000000001')),
-      pairs: await db.select().from(rsaKeys).where(inArray(rsaKeys.id, [retired])),
+      pairs: await db
+        .select()
+        .from(rsaKeys)
+        .where(inArray(rsaKeys.id, [retired])),
       issued: await db.select().from(keyGrants).where(eq(keyGrants.keyId, issued.keyId)),
     }));
     expect(left).toMatchObject({ grants: [], pairs: [], issued: [{ keyId: issued.keyId }] });
