@@ -1,4 +1,5 @@
 /** Helpers of the browser tests: accounts, Chromium, signing in, screenshots, direct API calls. */
+import crypto from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -98,4 +99,33 @@ export async function callApi<T = unknown>(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   return (await response.json()) as Envelope<T>;
+}
+
+/** The README's worker account (decision 0017). */
+export const DEMO_WORKER = { phone: '13700000001', password: 'Worker@123456' } as const;
+
+/** The worker app's login: a signed getKey, the password RSA-OAEP encrypted, as the console's. */
+export async function workerLogin(page: Page, tenantId: number): Promise<string> {
+  const secret = await page.evaluate(
+    () => (window as unknown as { __APP_CONFIG__: { signSecret: string } }).__APP_CONFIG__.signSecret,
+  );
+  const key = crypto.randomBytes(8).toString('hex');
+  const timestamp = String(Date.now());
+  const sign = crypto.createHmac('sha256', secret).update(`${key}${timestamp}`).digest('hex');
+  const response = await fetch(`${BASE_URL}/api/sys2/getKey?key=${key}&timestamp=${timestamp}&sign=${sign}`, {
+    headers: { 'X-Sign': sign, 'X-TIMESTAMP': timestamp },
+  });
+  const { result } = (await response.json()) as { result: { keyId: string; publicKey: string } };
+  const password = crypto
+    .publicEncrypt(
+      { key: result.publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(DEMO_WORKER.password),
+    )
+    .toString('base64');
+  const login = await callApi<{ token: string; tenant: { id: number } }>('/api/worker/login', {
+    method: 'POST',
+    body: { username: DEMO_WORKER.phone, password, keyId: result.keyId, tenantId },
+  });
+  if (!login.success || login.result.tenant.id !== tenantId) throw new Error(`worker login: ${login.message}`);
+  return login.result.token;
 }

@@ -7,10 +7,18 @@
 import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, BASE_URL, callApi, launchBrowser, openPage, screenshot, signIn, storedToken, url } from './support';
+import {
+  ACCOUNTS,
+  callApi,
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+  storedToken,
+  url,
+  workerLogin,
+} from './support';
 
-/** The README's worker account (decision 0017). */
-const WORKER = { phone: '13700000001', password: 'Worker@123456' };
 const HOUR = 3_600_000;
 const title = `药店陈列复查${Date.now() % 100000}`;
 
@@ -22,32 +30,6 @@ let taskId: number;
 let projectId: number;
 
 const chinaTime = (epoch: number) => new Date(epoch + 8 * HOUR).toISOString().slice(0, 19).replace('T', ' ');
-
-/** The worker app's login: a signed getKey, the password RSA-OAEP encrypted, as the console's. */
-async function workerLogin(page: Page, tenantId: number): Promise<string> {
-  const secret = await page.evaluate(
-    () => (window as unknown as { __APP_CONFIG__: { signSecret: string } }).__APP_CONFIG__.signSecret,
-  );
-  const key = crypto.randomBytes(8).toString('hex');
-  const timestamp = String(Date.now());
-  const sign = crypto.createHmac('sha256', secret).update(`${key}${timestamp}`).digest('hex');
-  const response = await fetch(`${BASE_URL}/api/sys2/getKey?key=${key}&timestamp=${timestamp}&sign=${sign}`, {
-    headers: { 'X-Sign': sign, 'X-TIMESTAMP': timestamp },
-  });
-  const { result } = (await response.json()) as { result: { keyId: string; publicKey: string } };
-  const password = crypto
-    .publicEncrypt(
-      { key: result.publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(WORKER.password),
-    )
-    .toString('base64');
-  const login = await callApi<{ token: string; tenant: { id: number } }>('/api/worker/login', {
-    method: 'POST',
-    body: { username: WORKER.phone, password, keyId: result.keyId, tenantId },
-  });
-  expect(login, 'worker login').toMatchObject({ success: true, result: { tenant: { id: tenantId } } });
-  return login.result.token;
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();

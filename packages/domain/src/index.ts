@@ -30,5 +30,6 @@ export * from './uploads';
 export * from './validators';
 export * from './china-time';
 export * from './staff';
+export * from './members';
 export * from './audit';
 export * from './settlements';

@@ -131,6 +131,7 @@ describe('settlements', () => {
 
   it('reads per-person records and process entries', () => {
     expect(labelsAndColors(SETTLEMENT_RECORD_PAY_STATUS)).toEqual({
+      0: ['待发放', 'warning'],
       1: ['结算成功', 'success'],
       2: ['结算失败', 'error'],
       3: ['已处理', 'default'],

@@ -179,6 +179,7 @@ export const PAY_STATUS_DETAIL_READING = defineStatuses({
 
 /** payStatus of per-person settlement records (the records view inside a settlement). */
 export const SETTLEMENT_RECORD_PAY_STATUS = defineStatuses({
+  0: ['待发放', 'warn'],
   1: ['结算成功', 'success'],
   2: ['结算失败', 'fail'],
   3: ['已处理', 'other'],

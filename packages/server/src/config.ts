@@ -29,6 +29,18 @@ export interface AppConfig {
     /** BANK_SIM_DATABASE_URL (else DATABASE_URL): in process, where the bank keeps schema bank_sim */
     databaseUrl: string | undefined;
   };
+  /** the task map (decision 0022) */
+  maps: {
+    /** MAP_TILE_URL: a tile address template ({z}/{x}/{y}); empty (the default): no tiles, points on a plain background */
+    tileUrl: string;
+    /** GEOCODER: offline (the default; the district from the packaged division data) or amap (a web-service regeo API) */
+    geocoder: 'offline' | 'amap';
+    /** GEOCODER_URL and GEOCODER_KEY: the provider's reverse-geocoding address and key */
+    geocoderUrl: string;
+    geocoderKey: string;
+    /** GEOCODER_TIMEOUT_MS: a slower answer falls back to the offline name */
+    geocoderTimeoutMs: number;
+  };
   /** seed demo data into an empty database; default on except in production */
   seedDemo: boolean;
   logLevel: string;
@@ -74,6 +86,12 @@ function bankMode(value: string | undefined): AppConfig['bank']['mode'] {
   throw new Error(`BANK_GATEWAY must be inprocess or http, got "${value}"`);
 }
 
+function geocoderOf(value: string | undefined): AppConfig['maps']['geocoder'] {
+  if (value === undefined || value === '' || value === 'offline') return 'offline';
+  if (value === 'amap') return 'amap';
+  throw new Error(`GEOCODER must be offline or amap, got "${value}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const mode = modeOf(env.NODE_ENV);
   const config: AppConfig = {
@@ -93,6 +111,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: int(env.BANK_TIMEOUT_MS, 5000, 'BANK_TIMEOUT_MS'),
       finishDelayMs: int(env.BANK_SIM_FINISH_DELAY_MS, 2000, 'BANK_SIM_FINISH_DELAY_MS'),
       databaseUrl: env.BANK_SIM_DATABASE_URL || env.DATABASE_URL || undefined,
+    },
+    maps: {
+      tileUrl: env.MAP_TILE_URL ?? '',
+      geocoder: geocoderOf(env.GEOCODER),
+      geocoderUrl: env.GEOCODER_URL ?? 'https://restapi.amap.com/v3/geocode/regeo',
+      geocoderKey: env.GEOCODER_KEY ?? '',
+      geocoderTimeoutMs: int(env.GEOCODER_TIMEOUT_MS, 3000, 'GEOCODER_TIMEOUT_MS'),
     },
     // production never seeds the demo accounts (published passwords) unless told to
     seedDemo: flag(env.SEED_DEMO, mode !== 'production', 'SEED_DEMO'),

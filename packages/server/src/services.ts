@@ -1,5 +1,6 @@
 import type { Database } from './db/client';
 import { BankConnection, bankSimDataDir } from './integrations/bank';
+import { createGeocoder } from './integrations/geocoder';
 import { compactListChanges } from './db/list-changes';
 import { AccessService } from './platform/access/service';
 import { CaptchaService } from './platform/auth/captcha';
@@ -56,6 +57,8 @@ export function createServices(ctx: AppContext, database: Pick<Database, 'execut
       dataDir: ctx.config.env === 'test' ? undefined : bankSimDataDir(ctx.config.dataDir),
     }),
     access: new AccessService(ctx),
+    /** reverse geocoding of the task map (offline by default, config.maps) */
+    geocoder: createGeocoder(ctx.config.maps),
     files,
     jobs,
     exports,

@@ -120,7 +120,8 @@ export async function createTenant(database: Database, name = `测试平台${uni
   return row.id;
 }
 
-async function roleIdOf(database: Database, tenantId: number, code: string): Promise<number> {
+/** The id of a tenant's role by its code (a built-in role's or one createRole made). */
+export async function roleIdOf(database: Database, tenantId: number, code: string): Promise<number> {
   const [row] = await database.db
     .select({ id: roles.id })
     .from(roles)

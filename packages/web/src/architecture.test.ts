@@ -45,6 +45,8 @@ const RAW_HTTP_USERS: Readonly<Record<string, string>> = {
   'app/api-client.ts': 'wires the client to the session, the toasts and the config',
   'components/upload/file-calls.ts': 'multipart uploads with progress',
   'features/downloads/download-cache-calls.ts': 'the workbook download (a file, not an envelope)',
+  'features/settlements/settlement-documents-calls.ts': 'the statement and voucher PDFs (files, not envelopes)',
+  'features/tasks/task-calls.ts': 'the task attachment zip download (a file, not an envelope)',
 };
 
 describe('calls go through typed operations', () => {

@@ -4,6 +4,7 @@
  * that is no page at all (页面不存在); the server's menu test keeps this list equal to the seed.
  */
 export const CONSOLE_PAGE_PATHS: readonly string[] = [
+  '/company/account/members',
   '/company/catchSystem/orderGenerateCache',
   '/company/financialSystem/financialAccountManage',
   '/company/loginManage/password',
@@ -16,7 +17,11 @@ export const CONSOLE_PAGE_PATHS: readonly string[] = [
   '/projectManage/project/detail',
   '/projectManage/project/list',
   '/projectManage/project/summary',
+  '/projectManage/task/detail',
   '/projectManage/task/list',
+  '/settlement/order/create',
+  '/settlement/order/list',
+  '/system/account/members',
   '/system/account/roles',
   '/system/account/staff',
   '/system/app/versions',

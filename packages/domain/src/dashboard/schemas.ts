@@ -15,6 +15,14 @@ export const dashboardOverviewSchema = z.object({
   enterprisesByTenant: z.array(namedValueSchema),
   /** the scope's projects by status (label of PROJECT_STATUS), statuses with none left out */
   projectsByStatus: z.array(namedValueSchema),
+  taskCount: z.number().int(),
+  /** tasks submitted and judged by the automatic audit, waiting for the platform's review */
+  tasksAwaitingReview: z.number().int(),
+  /** settlements not refused or withdrawn */
+  settlementCount: z.number().int(),
+  settlementsAwaitingAudit: z.number().int(),
+  /** what enterprises paid on settlements, yuan */
+  paidAmount: z.string(),
 });
 export type DashboardOverview = z.infer<typeof dashboardOverviewSchema>;
 

@@ -421,3 +421,30 @@ export const projectSummaryOperation = defineOperation({
   input: z.object({ projectId: projectIdSchema, tenantId: recordIdSchema(0).optional() }),
   answer: projectSummarySchema,
 });
+
+// ---- the project person list (spec 2 §2.4, §7 "project person list"; the summary's drill-down 4)
+
+export const projectPersonRecordSchema = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  /** masked in the middle */
+  phone: z.string(),
+  idCard: z.string(),
+  bankCard: z.string(),
+  bankName: z.string(),
+  /** the person's tasks on the project */
+  taskCount: z.number().int(),
+  /** what the person was paid out on the project's settlements, yuan */
+  settledFee: z.string(),
+});
+export type ProjectPersonRecord = z.infer<typeof projectPersonRecordSchema>;
+
+export const projectPersonListOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys/project/personList',
+  tag: '项目',
+  summary: '项目人员列表（做过该项目任务的人员：手机号、身份证号、银行卡脱敏，任务数，已结算金额）',
+  access: { permission: 'projectManage:list:view' },
+  input: pageQuerySchema.extend({ projectId: recordIdSchema(), enterpriseId: recordIdSchema().optional() }),
+  answer: pageOf(projectPersonRecordSchema),
+});

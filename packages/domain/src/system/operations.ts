@@ -96,7 +96,16 @@ export const DICT_MSG = {
   missing: '字典不存在',
   itemMissing: '字典项不存在',
   titleTaken: '该字典中已有同名的字典项',
+  valueTaken: '该字典中已有相同的字典项值',
+  valuesFixed: '该字典的值由系统使用，只能修改名称',
+  seededItem: '系统内置的字典项不能删除',
+  added: '新增成功',
+  confirmDelete: (title: string) => `确定删除字典项“${title}”吗？`,
 } as const;
+
+/** An operator's new item value: letters, digits, `_` and `-` (the value stored rows and loadDict answer). */
+export const DICT_ITEM_VALUE_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+const dictItemTitleSchema = z.string().trim().min(1, '请输入字典项名称').max(32, '字典项名称不能超过32个字符');
 
 export const dictRecordSchema = z.object({
   code: z.string(),
@@ -104,6 +113,8 @@ export const dictRecordSchema = z.object({
   itemCount: z.number().int(),
   /** labels an operator changed from the installation's */
   editedCount: z.number().int(),
+  /** the code depends on the item values: labels only (decision 0023) */
+  valuesFixed: z.boolean(),
 });
 export type DictRecord = z.infer<typeof dictRecordSchema>;
 
@@ -127,6 +138,8 @@ export const dictItemRecordSchema = z.object({
   defaultTitle: z.string(),
   sort: z.number().int(),
   edited: z.boolean(),
+  /** added by an operator: may be deleted (decision 0023) */
+  operatorAdded: z.boolean(),
 });
 export type DictItemRecord = z.infer<typeof dictItemRecordSchema>;
 
@@ -148,8 +161,35 @@ export const dictItemEditOperation = defineOperation({
   access: { permission: 'sysDict:list:edit' },
   input: dictCodeInput.extend({
     value: z.string().trim().min(1, '请选择字典项').max(64),
-    title: z.string().trim().min(1, '请输入字典项名称').max(32, '字典项名称不能超过32个字符'),
+    title: dictItemTitleSchema,
   }),
+  answer: z.null(),
+});
+
+export const dictItemAddOperation = defineOperation({
+  method: 'POST',
+  path: '/api/sys2/dict/item/add',
+  tag: '字典与配置',
+  summary: '新增字典项（仅限值不由代码使用的字典；写入审计日志）',
+  access: { permission: 'sysDict:list:edit' },
+  input: dictCodeInput.extend({
+    value: z
+      .string()
+      .trim()
+      .min(1, '请输入字典项值')
+      .regex(DICT_ITEM_VALUE_PATTERN, '字典项值只能包含字母、数字、下划线和中划线，最多32个字符'),
+    title: dictItemTitleSchema,
+  }),
+  answer: z.null(),
+});
+
+export const dictItemDeleteOperation = defineOperation({
+  method: 'POST',
+  path: '/api/sys2/dict/item/delete',
+  tag: '字典与配置',
+  summary: '删除运营方新增的字典项（写入审计日志）',
+  access: { permission: 'sysDict:list:edit' },
+  input: dictCodeInput.extend({ value: z.string().trim().min(1, '请选择字典项').max(64) }),
   answer: z.null(),
 });
 

@@ -3,3 +3,4 @@ export * from './statuses';
 export * from './messages';
 export * from './audit-rules';
 export * from './operations';
+export * from './detail';

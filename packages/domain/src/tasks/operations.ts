@@ -9,6 +9,7 @@ import { pageOf, pageQuerySchema } from '../api/envelope';
 import { defineOperation, noInput } from '../api/operation';
 import { loginBodySchema } from '../auth/schemas';
 import { parseChinaDateTime } from '../china-time';
+import { parseYuanToFen } from '../money';
 import { TASK_TYPES, type TaskTypeId } from '../status';
 import { TASK_MSG } from './messages';
 import { TASK_AUDIT_STATUS, TASK_PHOTO_KINDS, TASK_PHOTO_SOURCES, TASK_STATUS } from './statuses';
@@ -286,6 +287,20 @@ export const workerSubmitTaskOperation = defineOperation({
       .max(10)
       .default([]),
     answers: z.array(surveyAnswerInputSchema).max(200).default([]),
+    /** academic meetings: the headcount (xueShu_chengShi, xueShu_tongYong) */
+    custNum: z.number({ error: '请输入正确的参会人数' }).int('请输入正确的参会人数').min(0).max(100_000).nullish(),
+    /** xueShu_keShi: the attendees (name, department, authenticated, practice certificate number) */
+    cusList: z
+      .array(
+        z.object({
+          cusName: z.string().trim().min(1, '请输入参会人姓名').max(64),
+          departmentName: z.string().trim().max(64).default(''),
+          authStatus: z.union([z.literal(0), z.literal(1)]).default(0),
+          certNo: z.string().trim().max(64).default(''),
+        }),
+      )
+      .max(200)
+      .default([]),
   }),
   answer: workerTaskSchema,
 });
@@ -369,6 +384,19 @@ export const taskPublishOperation = defineOperation({
     resourceId: recordIdSchema().nullish(),
     startTime: chinaTime,
     endTime: chinaTime,
+    /** the task's reward in yuan (settled later); without it the task is not settleable */
+    price: z
+      .union([z.string(), z.number()])
+      .optional()
+      .transform((value, context) => {
+        if (value === undefined || value === '') return 0;
+        const fen = parseYuanToFen(value);
+        if (fen === null || fen <= 0 || fen > 10_000_000) {
+          context.addIssue({ code: 'custom', message: '请输入正确的任务报酬（大于0，最多两位小数，不超过10万元）' });
+          return z.NEVER;
+        }
+        return fen;
+      }),
   }),
   answer: z.object({ id: z.number().int(), taskSn: z.string() }),
 });

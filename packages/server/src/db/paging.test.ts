@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/app';
 import { createLookupWorld, insertProject, type LookupWorld, marker } from '../../test/lookups';
 import type { DbOrTx } from './client';
 import { compactListChanges } from './list-changes';
-import { forgetPaging, type PageWindow, paged } from './paging';
+import { followedSum, forgetPaging, type PageWindow, paged } from './paging';
 import { listChanges, projects, tenants } from './schema';
 import type { ScopeViewer } from './scope';
 
@@ -223,6 +223,42 @@ describe('paged lists (db/paging.ts)', () => {
       } finally {
         await rename(ids[3], `${name}3`);
       }
+    });
+
+    it('gives a followed sum again while no write is noted, and sums anew after one, per scope', async () => {
+      forgetPaging();
+      /** the sum of this file's project ids the viewer sees (any integer column does) */
+      const sumAs = (viewer: ScopeViewer) =>
+        t.services.ctx.scopes.withViewer(viewer, (db: DbOrTx) =>
+          followedSum(db, {
+            from: projects,
+            where: like(projects.projectName, `${name}%`),
+            column: projects.id,
+            follows,
+          }),
+        );
+      const own = ids.reduce((sum, id) => sum + id, 0);
+      expect(await sumAs(staffOf(world.tenantA))).toBe(own);
+      await renameUnnoted(ids[0], '改名未记');
+      try {
+        // nothing noted: the remembered sum is given, not summed (a sum now would leave ids[0] out)
+        expect(await sumAs(staffOf(world.tenantA))).toBe(own);
+        // another scope has nothing remembered: it sums, and sees tenant B's rows too
+        const all = await sumAs(OPERATOR);
+        expect(all).toBeGreaterThan(own - ids[0]);
+        expect(all).not.toBe(own);
+        // a noted write makes the next ask sum anew
+        await rename(ids[1], `${name}1`);
+        expect(await sumAs(staffOf(world.tenantA))).toBe(own - ids[0]);
+      } finally {
+        await rename(ids[0], `${name}0`);
+      }
+      expect(await sumAs(staffOf(world.tenantA))).toBe(own);
+      await expect(
+        t.services.ctx.scopes.withViewer(staffOf(world.tenantA), (db: DbOrTx) =>
+          followedSum(db, { from: projects, where: undefined, column: projects.id, follows: [tenants] }),
+        ),
+      ).rejects.toThrow(/app_follow_list_changes\('tenants'\)/);
     });
 
     it('refuses to remember totals over a table whose writes are not noted', async () => {

@@ -138,12 +138,15 @@ const estimates = new Memory<number>(PAGING_MEMORY_MS, MEMORY_ENTRIES);
 const totals = new Memory<{ changes: number; total: number }>(PAGING_MEMORY_MS, MEMORY_ENTRIES);
 /** Where a page of a list starts, per scope, list, page size and page number. */
 const boundaries = new Memory<Boundary>(PAGING_MEMORY_MS, MEMORY_ENTRIES);
+/** Sums beside a list (its amount total) per scope and query, with the followed tables' changes they were summed at. */
+const sums = new Memory<{ changes: number; sum: number }>(PAGING_MEMORY_MS, MEMORY_ENTRIES);
 
 /** Forgets estimated totals and page starts (tests; a bulk import may call it too). */
 export function forgetPaging(): void {
   estimates.clear();
   totals.clear();
   boundaries.clear();
+  sums.clear();
 }
 
 let pageStartsOn = true;
@@ -218,13 +221,7 @@ export async function paged<K extends Column, R extends PageColumns, Out>(
   const follows = list.totalFollows?.map((table) => getTableName(table));
   if (follows) await assertFollowed(db, follows);
   // the changes the viewer can see: the wall scopes list_changes like the rows it counts
-  const changes = follows
-    ? sql<number>`(select coalesce(sum(${listChanges.weight}), 0)::float8 from ${listChanges}
-        where ${listChanges.tableName} in (${sql.join(
-          follows.map((name) => sql`${name}`),
-          sql`, `,
-        )}))`
-    : sql<null>`null::float8`;
+  const changes = follows ? changesOf(follows) : sql<null>`null::float8`;
   const counted = sql<number>`(select count(*)::int from (${selectKey} from ${inScope} limit ${literal(cap + 1)}) as capped)`;
   const remembered = follows ? totals.get(listKey) : undefined;
   // PostgreSQL runs a scalar subquery when its value is first needed: a total given again counts nothing
@@ -284,6 +281,42 @@ export async function paged<K extends Column, R extends PageColumns, Out>(
     ),
     ...answer,
   };
+}
+
+/** The viewer's sum of the changes noted on `tables` (the wall scopes list_changes like the rows). */
+const changesOf = (tables: string[]) =>
+  sql<number>`(select coalesce(sum(${listChanges.weight}), 0)::float8 from ${listChanges}
+    where ${listChanges.tableName} in (${sql.join(
+      tables.map((name) => sql`${name}`),
+      sql`, `,
+    )}))`;
+
+/**
+ * The sum of `column` over the rows in scope (a list's amount total, beside its page), exact and
+ * in whole units (fen). Like a page's exact total it is remembered per scope and query and given
+ * again without summing while no write to the `follows` tables has been committed since (every
+ * table `from` and `where` read, each followed by app_follow_list_changes): the check and, when it
+ * fails, the sum run in one statement, in one snapshot. An all-tenant list then sums its million
+ * rows once per write rather than once per request.
+ */
+export async function followedSum(
+  db: DbOrTx,
+  options: { from: PgTable | SQL; where: SQL | undefined; column: Column; follows: readonly PgTable[] },
+): Promise<number> {
+  const from = is(options.from, SQL) ? options.from : sql`${options.from}`;
+  const summed = sql`select coalesce(sum(${options.column}), 0) from ${from} where ${options.where ?? sql`true`}`;
+  const key = `${activeScopeKey()}\u0000${keyOf(summed)}`;
+  const follows = options.follows.map((table) => getTableName(table));
+  await assertFollowed(db, follows);
+  const changes = changesOf(follows);
+  const remembered = sums.get(key);
+  const { rows } = await db.execute<{ total: string; changes: number }>(
+    sql`select (case when ${changes} = ${remembered?.changes ?? -1}::float8 then ${remembered?.sum ?? 0}::numeric
+          else (${summed}) end)::text as total, ${changes} as changes`,
+  );
+  const sum = Number(rows[0].total);
+  sums.set(key, { changes: Number(rows[0].changes), sum });
+  return sum;
 }
 
 /** Tables seen to carry the list_changes triggers, in this process. */

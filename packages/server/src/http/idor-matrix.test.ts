@@ -65,6 +65,15 @@ const PARAMETER_SOURCES: Record<string, { table: string; value?: (row: OwnedRow)
   address: { table: 'files', value: (row) => `/api/resource/file/${row.values.tenant_id}/${row.values.file_key}` },
   // the attachments of a business record: its id is the record's, kept on the file as biz_id
   '/api/resource/file/list id': { table: 'files', value: (row) => row.values.biz_id },
+  // a settlement's documents: `id` and `settId` name the settlement, `fileId` the attachment, `lineId` its line
+  settId: { table: 'settlements' },
+  lineId: { table: 'settlement_lines' },
+  '/api/sys/order/attachment/delete fileId': { table: 'settlement_attachments' },
+  '/api/sys/order/pdf/create id': { table: 'settlements' },
+  '/api/sys/order/pdf/download id': { table: 'settlements' },
+  '/api/sys/order/voucher/download id': { table: 'settlements' },
+  '/api/sys/order/queryfile id': { table: 'settlements' },
+  '/api/sys/order/exportTaskOfSett id': { table: 'settlements' },
 };
 
 const isIdLike = (parameter: OperationParameter): boolean =>
@@ -421,6 +430,8 @@ beforeAll(async () => {
       await query(
         `select u.username, m.enterprise_id from enterprise_members m join users u on u.id = m.user_id
          where m.tenant_id = $1 and (select count(*) from enterprise_members o where o.user_id = m.user_id) = 1
+           -- members added on 成员账号 hold one-time passwords the demo does not know
+           and u.must_change_password = 0 and m.status = 1
            and not exists (select 1 from sessions s where s.user_id = m.user_id)
          order by m.enterprise_id limit 1`,
         [tenantId],

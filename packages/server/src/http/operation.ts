@@ -164,9 +164,33 @@ export const HAND_REGISTERED_ROUTES: readonly HandRegisteredRoute[] = [
   },
   {
     method: 'GET',
+    url: '/api/sys/task/photo/:tenantId/:photoId',
+    file: 'modules/tasks/routes.ts',
+    why: 'streams a task photo; the photo is named in the path (signed link or session)',
+  },
+  {
+    method: 'GET',
+    url: '/api/sys/task/attachmentZip',
+    file: 'modules/tasks/routes.ts',
+    why: 'streams a zip of the task photos',
+  },
+  {
+    method: 'GET',
     url: '/api/sys/downloadCache/download',
     file: 'platform/exports/routes.ts',
     why: 'streams the export workbook',
+  },
+  {
+    method: 'GET',
+    url: '/api/sys/order/pdf/download',
+    file: 'modules/settlements/documents.ts',
+    why: 'streams the reconciliation statement PDF',
+  },
+  {
+    method: 'GET',
+    url: '/api/sys/order/voucher/download',
+    file: 'modules/settlements/documents.ts',
+    why: 'answers the settlement voucher PDF',
   },
   {
     method: 'GET',

@@ -27,6 +27,11 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     url: '/api/resource/file/:tenantId/:fileKey',
     reason: 'a signed file link is its own permission; without a signature the route authenticates itself',
   },
+  {
+    method: 'GET',
+    url: '/api/sys/task/photo/:tenantId/:photoId',
+    reason: 'a signed task-photo link is its own permission; without a signature the route authenticates itself',
+  },
   { method: 'GET', url: '/api/dev/sms-outbox', reason: 'development SMS outbox; not registered in production' },
 ];
 

@@ -10,10 +10,12 @@ import { dashboardModule } from './dashboard';
 import { enterprisesModule } from './enterprises';
 import { financeModule } from './finance';
 import { ledgerModule } from './ledger';
+import { membersModule } from './members';
 import { payoutsModule } from './payouts';
 import { personsModule } from './persons';
 import { productsModule } from './products';
 import { projectsModule } from './projects';
+import { settlementsModule } from './settlements';
 import { tasksModule } from './tasks';
 import { taxModule } from './tax';
 
@@ -30,5 +32,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   payoutsModule,
   ledgerModule,
   financeModule,
+  settlementsModule,
   taxModule,
+  membersModule,
 ];

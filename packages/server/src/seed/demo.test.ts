@@ -122,6 +122,36 @@ describe('demo data', () => {
     }
   });
 
+  it('made settlements through the services: every state on two tenants, the ledger balanced', async () => {
+    const { rows } = await t.database.executeSql(
+      `select tenant_id, audit_status, enterprise_pay_status, pay_status from settlements order by id`,
+    );
+    const byTenant = new Map<number, Set<string>>();
+    for (const row of rows) {
+      const states = byTenant.get(Number(row.tenant_id)) ?? new Set<string>();
+      states.add(`${row.audit_status}/${row.enterprise_pay_status}/${row.pay_status}`);
+      byTenant.set(Number(row.tenant_id), states);
+    }
+    expect(byTenant.size).toBe(2);
+    for (const states of byTenant.values())
+      expect([...states].sort()).toEqual(['-1/0/0', '1/0/0', '2/1/0', '2/2/1', '2/2/2', '2/2/3', '3/0/0']);
+    // each tenant's paid-out settlement has its statement, and one waiting for the audit an attachment
+    const documents = await t.database.executeSql(
+      `select s.tenant_id,
+         count(*) filter (where s.voucher_status = 2)::int as statements,
+         (select count(*)::int from settlement_attachments a where a.tenant_id = s.tenant_id and a.del_flag = 0) as attachments
+       from settlements s group by s.tenant_id order by s.tenant_id`,
+    );
+    expect(documents.rows.map((row) => [row.statements, row.attachments])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+    const unbalanced = await t.database.executeSql(
+      'select entry_id from ledger_postings group by entry_id having sum(amount_fen) <> 0',
+    );
+    expect(unbalanced.rows).toHaveLength(0);
+  });
+
   it('credit codes pass the GB 32100 checksum', () => {
     for (let i = 0; i < 50; i++) expect(isUnifiedSocialCreditCode(fakeCreditCode())).toBe(true);
   });

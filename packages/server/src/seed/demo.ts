@@ -51,19 +51,12 @@ async function roleId(db: DbOrTx, tenantId: number, code: string): Promise<numbe
 const HOUR_MS = 3_600_000;
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR_MS);
 
-/** What the demo enterprise user has been told on one platform: a mix of types, one already read. */
-function demoEnterpriseNotices(tenantId: number, userId: number, companyName: string, sn: number) {
-  const settlementSn = `JS${tenantId}${String(sn).padStart(9, '0')}`;
+/**
+ * What the demo enterprise user has been told on one platform besides the modules' own notices
+ * (settlements, projects and tasks notify as their services run): a mix of types, one already read.
+ */
+function demoEnterpriseNotices(tenantId: number, userId: number) {
   return [
-    {
-      tenantId,
-      userId,
-      type: 'settlement',
-      title: '结算单审核通过',
-      content: `${companyName}的结算单${settlementSn}已审核通过，请及时完成付款。`,
-      bizId: settlementSn,
-      createdAt: hoursAgo(2),
-    },
     {
       tenantId,
       userId,
@@ -96,14 +89,6 @@ function demoEnterpriseNotices(tenantId: number, userId: number, companyName: st
 /** What the demo tenant staff member has been told: work waiting for review. */
 function demoStaffNotices(tenantId: number, userId: number) {
   return [
-    {
-      tenantId,
-      userId,
-      type: 'settlement',
-      title: '新的结算单待审核',
-      content: '杭州星联医药科技有限公司提交了新的结算单，请及时审核。',
-      createdAt: hoursAgo(1),
-    },
     {
       tenantId,
       userId,
@@ -231,7 +216,7 @@ export async function seedDemoData(db: DbOrTx): Promise<boolean> {
           .insert(enterpriseMembers)
           .values({ userId: member.id, enterpriseId: enterprise.id, tenantId, roleId: enterpriseRole });
         if (company === demoCompany) {
-          await tx.insert(notices).values(demoEnterpriseNotices(tenantId, demoUser.id, company.name, sn));
+          await tx.insert(notices).values(demoEnterpriseNotices(tenantId, demoUser.id));
         }
       }
     }

@@ -272,6 +272,11 @@ export const PLATFORM_MENUS: Record<Side, MenuSeed[]> = {
 export interface DictSeed {
   code: string;
   name: string;
+  /**
+   * false: the code reads none of the values (lists of choices such as departments), so operators may
+   * add, edit and delete items on 数据字典 (decision 0023); absent: the values are fixed.
+   */
+  valuesFixed?: false;
   items: Array<{ value: string; title: string }>;
 }
 
@@ -321,6 +326,7 @@ export const DICTS: DictSeed[] = [
   },
   {
     code: DICT_CODES.hospitalDepartment,
+    valuesFixed: false,
     name: '医院科室',
     items: fromLabels({
       1: '内科',
@@ -339,16 +345,19 @@ export const DICTS: DictSeed[] = [
   },
   {
     code: DICT_CODES.pharmacyCustomerType,
+    valuesFixed: false,
     name: '药店客户类型',
     items: fromLabels({ 1: '店长', 2: '执业药师', 3: '店员', 4: '采购' }),
   },
   {
     code: DICT_CODES.clinicDepartment,
+    valuesFixed: false,
     name: '诊所科室',
     items: fromLabels({ 1: '全科', 2: '内科', 3: '外科', 4: '中医科', 5: '口腔科' }),
   },
   {
     code: DICT_CODES.businessDepartment,
+    valuesFixed: false,
     name: '商业公司部门',
     items: fromLabels({ 1: '销售部', 2: '采购部', 3: '市场部', 4: '质量部' }),
   },

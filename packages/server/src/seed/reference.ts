@@ -152,13 +152,14 @@ export async function applyReferenceData(db: DbOrTx, modules: readonly ModuleDef
     for (const dict of DICTS) {
       await tx
         .insert(dicts)
-        .values({ code: dict.code, name: dict.name })
-        .onConflictDoUpdate({ target: dicts.code, set: { name: dict.name } });
-      // an item dropped from the seed leaves; the others take the seed's label and order unless an
-      // operator edited the label on 数据字典 (decision 0016)
+        .values({ code: dict.code, name: dict.name, valuesFixed: dict.valuesFixed ?? true })
+        .onConflictDoUpdate({ target: dicts.code, set: { name: dict.name, valuesFixed: dict.valuesFixed ?? true } });
+      // an item dropped from the seed leaves, but not one an operator added (decision 0023); the
+      // others take the seed's label and order unless an operator edited the label (decision 0016)
       await tx.delete(dictItems).where(
         and(
           eq(dictItems.dictCode, dict.code),
+          eq(dictItems.operatorAdded, false),
           notInArray(
             dictItems.value,
             dict.items.map((item) => item.value),
@@ -173,6 +174,8 @@ export async function applyReferenceData(db: DbOrTx, modules: readonly ModuleDef
           set: {
             sort: sql`excluded.sort`,
             defaultTitle: sql`excluded.default_title`,
+            // a value the installation now brings is the installation's, even if an operator added it first
+            operatorAdded: false,
             title: sql`case when ${dictItems.titleEdited} then ${dictItems.title} else excluded.title end`,
           },
         });

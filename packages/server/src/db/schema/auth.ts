@@ -66,6 +66,11 @@ export const enterpriseMembers = pgTable(
     roleId: integer('role_id')
       .notNull()
       .references(() => roles.id),
+    /**
+     * 1 enabled, 2 disabled: the membership's own status (decision 0023). An enterprise account may
+     * belong to enterprises of several tenants, so disabling it in one enterprise leaves the others.
+     */
+    status: smallint('status').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.enterpriseId] }),

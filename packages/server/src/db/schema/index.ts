@@ -20,3 +20,4 @@ export * from './tasks';
 export * from './tax';
 export * from './tenancy';
 export * from './ledger';
+export * from './settlements';

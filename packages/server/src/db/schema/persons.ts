@@ -17,6 +17,8 @@ export const persons = pgTable(
     loginFlag: smallint('login_flag').notNull().default(0),
     /** argon2id of the worker app's password; null: the person has no app login yet */
     passwordHash: varchar('password_hash', { length: 255 }),
+    /** 居民身份证号 (18 characters), shown masked */
+    idCard: varchar('id_card', { length: 18 }),
   },
   (t) => [
     uniqueIndex('persons_tenant_sn').on(t.tenantId, t.userSn),
@@ -67,5 +69,29 @@ export const workerSessions = pgTable(
   (t) => [
     uniqueIndex('worker_sessions_token_hash').on(t.tokenHash),
     index('worker_sessions_person').on(t.tenantId, t.personId),
+  ],
+);
+
+/**
+ * A person's bank cards. Payouts go to the default verified card (verified: the card's holder name
+ * and ID were matched by the bank's four-element check); a person without one cannot be settled.
+ */
+export const personBankCards = pgTable(
+  'person_bank_cards',
+  {
+    ...tenantOwnedColumns(),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id),
+    accountNo: varchar('account_no', { length: 32 }).notNull(),
+    /** the holder's name as the bank knows it */
+    accountName: varchar('account_name', { length: 32 }).notNull(),
+    bankName: varchar('bank_name', { length: 64 }).notNull(),
+    verified: smallint('verified').notNull().default(0),
+    isDefault: smallint('is_default').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('person_bank_cards_card').on(t.tenantId, t.personId, t.accountNo),
+    index('person_bank_cards_person').on(t.tenantId, t.personId),
   ],
 );

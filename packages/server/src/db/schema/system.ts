@@ -5,6 +5,11 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, v
 export const dicts = pgTable('dicts', {
   code: varchar('code', { length: 64 }).primaryKey(),
   name: varchar('name', { length: 64 }).notNull(),
+  /**
+   * true: the code depends on the item values (status codes, bank codes), so operators edit labels
+   * only; false: operators may add, edit and delete items (decision 0023). Set by the seed.
+   */
+  valuesFixed: boolean('values_fixed').notNull().default(true),
 });
 
 export const dictItems = pgTable(
@@ -20,6 +25,8 @@ export const dictItems = pgTable(
     defaultTitle: varchar('default_title', { length: 64 }).notNull().default(''),
     /** an operator's label: the start keeps it rather than the installation's */
     titleEdited: boolean('title_edited').notNull().default(false),
+    /** added by an operator on 数据字典 (a dictionary whose values are not fixed): the start keeps it */
+    operatorAdded: boolean('operator_added').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.dictCode, t.value] })],
 );

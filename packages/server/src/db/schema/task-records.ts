@@ -64,6 +64,8 @@ export const tasks = pgTable(
     auditStatus: smallint('audit_status').notNull().default(0),
     /** the automatic audit's reasons, one per line (the AI audit rejection reasons) */
     remarks: text('remarks').notNull().default(''),
+    /** the task's reward, fen; 0: no reward set, not settleable */
+    priceFen: integer('price_fen').notNull().default(0),
     sumUp: varchar('sum_up', { length: 1000 }).notNull().default(''),
     feedback: varchar('feedback', { length: 2000 }).notNull().default(''),
     /** submitted at (actTime) and the submission's key: the same key again answers this submission */
@@ -73,6 +75,8 @@ export const tasks = pgTable(
     auditUserId: integer('audit_user_id'),
     auditUserName: varchar('audit_user_name', { length: 64 }).notNull().default(''),
     auditReason: varchar('audit_reason', { length: 200 }).notNull().default(''),
+    /** academic meetings: the headcount the worker reported (xueShu_chengShi, xueShu_tongYong) */
+    custNum: integer('cust_num'),
     createdBy: integer('created_by'),
   },
   (t) => [
@@ -86,17 +90,27 @@ export const tasks = pgTable(
   ],
 );
 
+/** The block a row of a task starts with: the task's tenant and enterprise, and the task. */
+const taskOwnedColumns = () => ({
+  ...enterpriseOwnedColumns(),
+  taskId: integer('task_id')
+    .notNull()
+    .references(() => tasks.id),
+});
+
+/** The block of what a person recorded on a task: `taskOwnedColumns` and the person. */
+const taskRecordColumns = () => ({
+  ...taskOwnedColumns(),
+  personId: integer('person_id')
+    .notNull()
+    .references(() => persons.id),
+});
+
 /** A check-in (kind 1) or check-out (kind 2): once per task and kind; coordinates GCJ-02, time the server's. */
 export const taskSignRecords = pgTable(
   'task_sign_records',
   {
-    ...enterpriseOwnedColumns(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id),
-    personId: integer('person_id')
-      .notNull()
-      .references(() => persons.id),
+    ...taskRecordColumns(),
     kind: smallint('kind').notNull(),
     lat: doublePrecision('lat').notNull(),
     lon: doublePrecision('lon').notNull(),
@@ -112,10 +126,7 @@ export const taskSignRecords = pgTable(
 export const taskPhotoGroups = pgTable(
   'task_photo_groups',
   {
-    ...enterpriseOwnedColumns(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id),
+    ...taskOwnedColumns(),
     name: varchar('name', { length: 50 }).notNull(),
     sort: smallint('sort').notNull().default(0),
   },
@@ -126,13 +137,7 @@ export const taskPhotoGroups = pgTable(
 export const taskPhotos = pgTable(
   'task_photos',
   {
-    ...enterpriseOwnedColumns(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id),
-    personId: integer('person_id')
-      .notNull()
-      .references(() => persons.id),
+    ...taskRecordColumns(),
     /** TASK_PHOTO_KINDS */
     kind: varchar('kind', { length: 16 }).notNull(),
     /** camera or album */
@@ -152,13 +157,7 @@ export const taskPhotos = pgTable(
 export const taskCallRecords = pgTable(
   'task_call_records',
   {
-    ...enterpriseOwnedColumns(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id),
-    personId: integer('person_id')
-      .notNull()
-      .references(() => persons.id),
+    ...taskRecordColumns(),
     requestId: uuid('request_id').notNull(),
     /** 1 outgoing, 2 incoming */
     callType: smallint('call_type').notNull().default(1),
@@ -177,13 +176,7 @@ export const taskCallRecords = pgTable(
 export const taskMaterialOpens = pgTable(
   'task_material_opens',
   {
-    ...enterpriseOwnedColumns(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id),
-    personId: integer('person_id')
-      .notNull()
-      .references(() => persons.id),
+    ...taskRecordColumns(),
     requestId: uuid('request_id').notNull(),
     materialName: varchar('material_name', { length: 100 }).notNull(),
     openTime: timestamp('open_time', { withTimezone: true }).notNull(),
@@ -200,14 +193,30 @@ export const taskMaterialOpens = pgTable(
 export const taskSurveyAnswers = pgTable(
   'task_survey_answers',
   {
-    ...enterpriseOwnedColumns(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id),
+    ...taskOwnedColumns(),
     questionId: integer('question_id').notNull(),
     /** ids of the chosen options (optionList ids) */
     optionIds: jsonb('option_ids').$type<number[]>().notNull().default([]),
     content: text('content').notNull().default(''),
   },
   (t) => [uniqueIndex('task_survey_answers_question').on(t.tenantId, t.taskId, t.questionId)],
+);
+
+/** An attendee of an academic department meeting (xueShu_keShi), reported on submission (spec 1 §3 cusList). */
+export const taskAttendees = pgTable(
+  'task_attendees',
+  {
+    ...enterpriseOwnedColumns(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    sort: smallint('sort').notNull().default(0),
+    cusName: varchar('cus_name', { length: 64 }).notNull(),
+    departmentName: varchar('department_name', { length: 64 }).notNull().default(''),
+    /** 1 authenticated */
+    authStatus: smallint('auth_status').notNull().default(0),
+    /** practice certificate number */
+    certNo: varchar('cert_no', { length: 64 }).notNull().default(''),
+  },
+  (t) => [index('task_attendees_task').on(t.tenantId, t.taskId, t.sort)],
 );

@@ -79,7 +79,12 @@ function poolSql(pool: pg.Pool): SimSql {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        await client.query('begin');
+        // the bank's commits do not wait for the disk: a transfer booked under the payer's row lock
+        // would otherwise hold it for a WAL flush, and every payout of one paying account would wait
+        // in line for those flushes. A commit lost to a database crash (never to a process's) is a
+        // transfer the bank never recorded, which the server already handles: it sends the same
+        // yurref again. The server's own commits stay synchronous, and flush the bank's before them.
+        await client.query('begin; set local synchronous_commit = off');
         const result = await work(onClient(client));
         await client.query('commit');
         return result;

@@ -188,18 +188,24 @@ export class BankSimulator implements SimulatedBank {
     if (!validAmount(instruction.amountFen)) return { outcome: 'rejected', reason: BANK_FAILURE.badAmount };
     await this.finishDue();
     return this.sql.transaction(async (tx) => {
-      const [payer] = await tx.query<AccountRow>(`select * from bank_sim.accounts where account_no = $1 for update`, [
-        instruction.payerAccountNo,
-      ]);
       const [existing] = await tx.query<TransferRow>(`select * from bank_sim.transfers where yurref = $1`, [
         instruction.yurref,
       ]);
       if (existing) return { outcome: 'exists', transfer: toTransfer(existing) } as const;
-      if (!payer) return { outcome: 'rejected', reason: BANK_FAILURE.unknownPayer } as const;
-      if (payer.status === 'closed') return { outcome: 'rejected', reason: BANK_FAILURE.payerClosed } as const;
       const [payee] = await tx.query<AccountRow>(`select * from bank_sim.accounts where account_no = $1`, [
         instruction.payeeAccountNo,
       ]);
+      const [bankRef] = await tx.query<{ ref: string }>(
+        `select 'T' || lpad(nextval('bank_sim.refs')::text, 15, '0') as ref`,
+      );
+      // the payer's row is locked last (its balance decides), so the transfers of one paying account
+      // wait for each other over as few statements as can be; a yurref sent twice at once is caught
+      // by the insert below
+      const [payer] = await tx.query<AccountRow>(`select * from bank_sim.accounts where account_no = $1 for update`, [
+        instruction.payerAccountNo,
+      ]);
+      if (!payer) return { outcome: 'rejected', reason: BANK_FAILURE.unknownPayer } as const;
+      if (payer.status === 'closed') return { outcome: 'rejected', reason: BANK_FAILURE.payerClosed } as const;
       let failure: string | null = null;
       if (payee && payee.status === 'closed') failure = BANK_FAILURE.closedAccount;
       else if (payee && payee.account_name !== instruction.payeeName) failure = BANK_FAILURE.wrongName;
@@ -208,9 +214,6 @@ export class BankSimulator implements SimulatedBank {
       // money leaves the payer when the bank accepts; a transfer that then fails is refunded
       const debited = Number(payer.balance_fen) >= instruction.amountFen;
       const now = this.now();
-      const [bankRef] = await tx.query<{ ref: string }>(
-        `select 'T' || lpad(nextval('bank_sim.refs')::text, 15, '0') as ref`,
-      );
       const [inserted] = await tx.query<TransferRow>(
         `insert into bank_sim.transfers (yurref, bank_ref, payer_account_no, payee_account_no, payee_name, amount_fen,
            purpose, status, outcome, failure_reason, debited, accepted_at, finish_at)
@@ -381,21 +384,21 @@ export class BankSimulator implements SimulatedBank {
   ): Promise<void> {
     const direction = line.kind === 'transferOut' ? 'D' : 'C';
     const signed = direction === 'D' ? -line.amountFen : line.amountFen;
-    const [account] = await tx.query<{ balance_fen: string }>(
-      `update bank_sim.accounts set balance_fen = balance_fen + $2 where account_no = $1 returning balance_fen`,
-      [line.accountNo, signed],
-    );
+    // the new balance and the line that shows it, in one statement
     await tx.query(
-      `insert into bank_sim.statement_lines (bank_ref, account_no, kind, direction, amount_fen, balance_fen,
+      `with account as (
+         update bank_sim.accounts set balance_fen = balance_fen + $6 where account_no = $2 returning balance_fen
+       )
+       insert into bank_sim.statement_lines (bank_ref, account_no, kind, direction, amount_fen, balance_fen,
          counterparty_account_no, counterparty_name, yurref, remark, booked_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+       select $1, $2, $3, $4, $5, account.balance_fen, $7, $8, $9, $10, $11 from account`,
       [
         line.bankRef,
         line.accountNo,
         line.kind,
         direction,
         line.amountFen,
-        account.balance_fen,
+        signed,
         line.counterpartyAccountNo,
         line.counterpartyName,
         line.yurref,

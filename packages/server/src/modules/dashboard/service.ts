@@ -1,8 +1,8 @@
-import { type DashboardOverview, PROJECT_STATUS, statusInfo } from '@fieldpay/domain';
+import { type DashboardOverview, fenToYuan, PROJECT_STATUS, statusInfo } from '@fieldpay/domain';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { isPlatformOperator } from '../../core/tenancy';
+import { enterpriseScope, equalsIfGiven, isPlatformOperator } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
-import { enterpriseMembers, enterprises, tenants, users } from '../../db/schema';
+import { enterpriseMembers, enterprises, settlements, tasks, tenants, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import { visibleTenantIds } from '../../platform/tenants/service';
 import { countProjects, countProjectsByStatus } from '../projects/service';
@@ -13,7 +13,7 @@ const IN_PROGRESS = 4;
 
 /**
  * Real figures of what exists in the principal's scope. Enterprise users see their own company's
- * figures on each platform it works on (its members, its projects by status), never platform-wide ones; later modules add tasks and settlements here. A tenant id
+ * figures on each platform it works on (its members, its projects by status, its tasks and settlements), never platform-wide ones. A tenant id
  * narrows the scope to that tenant (the operator's tenant filter); outside the scope it finds nothing.
  */
 export async function dashboardOverview(
@@ -65,7 +65,34 @@ export async function dashboardOverview(
   const sum = (list: NamedValue[]) => list.reduce((total, item) => total + item.value, 0);
   // the operator's own staff belong to no tenant: counted only in the all-tenant figures
   const platformStaff = isPlatformOperator(principal) && tenantId === undefined ? (staffByTenant.get(0) ?? 0) : 0;
+  const [work] = await db
+    .select({
+      taskCount: count(),
+      tasksAwaitingReview: sql<number>`(count(*) filter (where ${tasks.auditStatus} in (1, 4)))::int`,
+    })
+    .from(tasks)
+    .where(
+      and(enterpriseScope(principal, tasks.tenantId, tasks.enterpriseId), equalsIfGiven(tasks.tenantId, tenantId)),
+    );
+  const [money] = await db
+    .select({
+      settlementCount: sql<number>`(count(*) filter (where ${settlements.auditStatus} in (1, 2)))::int`,
+      settlementsAwaitingAudit: sql<number>`(count(*) filter (where ${settlements.auditStatus} = 1))::int`,
+      paidFen: sql<string>`coalesce(sum(${settlements.amountFen}) filter (where ${settlements.enterprisePayStatus} = 2), 0)`,
+    })
+    .from(settlements)
+    .where(
+      and(
+        enterpriseScope(principal, settlements.tenantId, settlements.enterpriseId),
+        equalsIfGiven(settlements.tenantId, tenantId),
+      ),
+    );
   return {
+    taskCount: work.taskCount,
+    tasksAwaitingReview: work.tasksAwaitingReview,
+    settlementCount: money.settlementCount,
+    settlementsAwaitingAudit: money.settlementsAwaitingAudit,
+    paidAmount: fenToYuan(Number(money.paidFen)),
     tenantCount: enterprisesByTenant.length,
     enterpriseCount: sum(enterprisesByTenant),
     userCount: sum(usersByTenant) + platformStaff,

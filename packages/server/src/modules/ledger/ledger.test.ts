@@ -4,7 +4,7 @@ import { createEnterpriseUser, createTenant, useTestApp } from '../../../test/ap
 import { insertBankPlatform } from '../../../test/lookups';
 import { AppError } from '../../core/errors';
 import { virtualAccounts } from '../../db/schema';
-import { payBankAccounts, platformAccount, postEntry, reverseEntry } from './posting';
+import { payBankAccounts, platformAccount, postEntries, postEntry, reverseEntry } from './posting';
 
 const t = useTestApp();
 let tenantId: number;
@@ -131,6 +131,42 @@ describe('posting', () => {
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).message).toBe('当前余额不足，请充值');
     expect(await balanceOf(accounts.enterpriseAccountId)).toBe(before);
+  });
+
+  it('posts a batch in order, each entry at the balance the ones before it left, once per reference', async () => {
+    const scopes = t.services.ctx.scopes;
+    const entry = (amountFen: number, ref: string) => ({
+      tenantId,
+      enterpriseId,
+      entryType: 'settlementPay' as const,
+      reference: ref,
+      lines: [
+        { accountId: accounts.enterpriseAccountId, amountFen },
+        { accountId: clearing, amountFen: -amountFen },
+      ],
+    });
+    await topUp(3_000);
+    const before = await balanceOf(accounts.enterpriseAccountId);
+    const earlier = await pay(100);
+    const [a, b] = [nextReference(), nextReference()];
+    const posted = await postEntries(scopes, [
+      entry(1_000, a),
+      entry(1_000, a),
+      entry(500, b),
+      entry(100, `test-${reference - 2}`),
+    ]);
+    expect(posted.map((one) => one.created)).toEqual([true, false, true, false]);
+    expect(posted[1].entryId).toBe(posted[0].entryId);
+    expect(posted[3].entryId).toBe(earlier.entryId);
+    expect(await balanceOf(accounts.enterpriseAccountId)).toBe(before - 100 - 1_500);
+    // a batch one of whose entries would take an account below zero books none of them
+    const left = await balanceOf(accounts.enterpriseAccountId);
+    const refused = await postEntries(scopes, [entry(1, nextReference()), entry(left, nextReference())]).catch(
+      (e: unknown) => e,
+    );
+    expect((refused as AppError).message).toBe('当前余额不足，请充值');
+    expect(await balanceOf(accounts.enterpriseAccountId)).toBe(left);
+    for (const row of await balancesAgainstPostings()) expect(row.cached).toBe(row.derived);
   });
 
   it('corrects an entry by a new reversing entry, once', async () => {

@@ -2,7 +2,7 @@ import { type LookupQuery, type LookupRecord, maskPhone, type Page } from '@fiel
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
-import { persons, projectPersons } from '../../db/schema';
+import { personBankCards, persons, projectPersons } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import { contains } from '../../platform/lookups/query';
 import { enterpriseScope, equalsIfGiven } from '../../core/tenancy';
@@ -80,4 +80,46 @@ export async function registerPerson(
     .onConflictDoUpdate({ target: [persons.tenantId, persons.phone], set: { passwordHash: input.passwordHash } })
     .returning({ id: persons.id });
   return row.id;
+}
+
+/**
+ * Binds a bank card a bank's four-element check has verified (holder name, ID, card, phone) and
+ * makes it the person's default; payouts go to it. Binding the same card again changes nothing.
+ */
+export async function bindVerifiedBankCard(
+  db: DbOrTx,
+  input: { tenantId: number; personId: number; accountNo: string; accountName: string; bankName: string },
+): Promise<void> {
+  await db
+    .update(personBankCards)
+    .set({ isDefault: 0 })
+    .where(and(eq(personBankCards.tenantId, input.tenantId), eq(personBankCards.personId, input.personId)));
+  await db
+    .insert(personBankCards)
+    .values({ ...input, verified: 1, isDefault: 1 })
+    .onConflictDoUpdate({
+      target: [personBankCards.tenantId, personBankCards.personId, personBankCards.accountNo],
+      set: { verified: 1, isDefault: 1, accountName: input.accountName, bankName: input.bankName },
+    });
+}
+
+/** The persons' default verified cards (the one payouts go to). */
+export async function defaultCards(db: DbOrTx, tenantId: number, personIds: number[]) {
+  if (personIds.length === 0) return new Map<number, { accountNo: string; bankName: string }>();
+  const rows = await db
+    .select({
+      personId: personBankCards.personId,
+      accountNo: personBankCards.accountNo,
+      bankName: personBankCards.bankName,
+    })
+    .from(personBankCards)
+    .where(
+      and(
+        eq(personBankCards.tenantId, tenantId),
+        inArray(personBankCards.personId, personIds),
+        eq(personBankCards.verified, 1),
+        eq(personBankCards.isDefault, 1),
+      ),
+    );
+  return new Map(rows.map((row) => [row.personId, { accountNo: row.accountNo, bankName: row.bankName }]));
 }

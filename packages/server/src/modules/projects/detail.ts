@@ -2,9 +2,9 @@
  * Reading one project whole: the detail, the snapshot an operation-log row keeps, the summary.
  * Every read starts from `projectInScope`, so a project outside the viewer's scope is 项目不存在.
  */
+import { projectSettlementFigures } from '../settlements/queries';
 import {
   ApiCode,
-  fenToYuan,
   MSG,
   PARENT_VISIT_TYPE_NAMES,
   PROJECT_AUDIT_RESULTS,
@@ -228,8 +228,8 @@ export async function projectFromLog(db: DbOrTx, viewer: Viewer, logId: number) 
 
 /**
  * The project summary (spec 2 §3). Agreements count the person agreements of the project's agreement
- * (signed ones are fulfilled). Settlements and invoices have no tables yet: their blocks answer 0 until
- * those areas land and add their counts here.
+ * (signed ones are fulfilled); settlements are the project's live ones (settlements module). Invoices
+ * have no tables yet: their block answers 0 until that area lands.
  */
 export async function projectSummary(
   db: DbOrTx,
@@ -261,7 +261,7 @@ export async function projectSummary(
   const [[client], productRows, [agreements]] = snapshotParts;
   return {
     agreement: { agreementTotal: agreements.total, agreementUsed: agreements.used },
-    settle: { amount: fenToYuan(0), personNum: 0, settlementNum: 0, totalTask: 0 },
+    settle: await projectSettlementFigures(db, project),
     project: {
       id: project.id,
       projectName: project.projectName,

@@ -1,3 +1,4 @@
+import { projectPersonList } from './person-list';
 import {
   cityTreeOperation,
   projectAuditOperation,
@@ -15,6 +16,7 @@ import {
   projectPauseOperation,
   projectResumeOperation,
   projectStartAuditOperation,
+  projectPersonListOperation,
   projectSummaryOperation,
 } from '@fieldpay/domain';
 import { registerOperation } from '../../http/operation';
@@ -50,6 +52,9 @@ export function registerProjectRoutes(deps: RouteDeps): void {
   );
   registerOperation(app, projectLogDetailOperation, async ({ id }, request) =>
     projectFromLog(services.ctx.db, principalOf(request), id),
+  );
+  registerOperation(app, projectPersonListOperation, async (query, request) =>
+    projectPersonList(services.ctx.db, principalOf(request), query),
   );
   registerOperation(app, projectSummaryOperation, async (query, request) =>
     projectSummary(services.ctx.db, principalOf(request), query),

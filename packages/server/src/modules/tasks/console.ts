@@ -254,6 +254,7 @@ export async function publishTask(
       title: input.title,
       content: input.content,
       resourceId: input.resourceId ?? null,
+      priceFen: input.price,
       cusName: input.cusName,
       department: input.department,
       orgName: input.orgName,

@@ -108,6 +108,13 @@ const CUSTOMERS = [
   { cusName: '王雪梅', department: '全科' },
 ];
 const PRODUCTS = ['复方感冒颗粒', '阿托伐他汀钙片', '二甲双胍缓释片'];
+/** The attendees a department meeting's worker reports (xueShu_keShi). */
+const MEETING_ATTENDEES = [
+  { cusName: '周明', departmentName: '心内科', authStatus: 1 as const, certNo: '110330100012345' },
+  { cusName: '吴丽华', departmentName: '心内科', authStatus: 1 as const, certNo: '110330100023456' },
+  { cusName: '郑凯', departmentName: '老年医学科', authStatus: 0 as const, certNo: '' },
+];
+
 const TITLES: Record<TaskTypeId, string> = {
   cgfw: '药店进货登记与陈列检查',
   dhbf: '医生用药反馈电话回访',
@@ -355,6 +362,7 @@ async function playTask(
         resourceId: visitId === 'wjdy' ? context.surveyId : visitId === 'ppxc' ? context.articleId : null,
         startTime: day,
         endTime,
+        price: visitId.startsWith('xueShu') ? 80_000 : (60 + (index % 5) * 15) * 100,
       },
       at(published),
     ),
@@ -463,6 +471,8 @@ async function playTask(
           ? [{ name: visitId === 'cpzr' ? '准入资料照片' : '会议签到合影', photoIds: groupPhotos.map((p) => p.id) }]
           : [],
         answers,
+        cusList: visitId === 'xueShu_keShi' ? (passes ? MEETING_ATTENDEES : MEETING_ATTENDEES.slice(0, 1)) : [],
+        custNum: visitId !== 'xueShu_keShi' && visitId.startsWith('xueShu') ? (passes ? 36 : 4) : null,
       },
       at(submitted),
     ),

@@ -1,6 +1,6 @@
 import type { MenuEntry, ModuleMenus } from '../../platform/modules';
 
-/** 任务中心 under 项目管理 on both sides: the task list (review on the platform side). */
+/** 任务中心 under 项目管理 on both sides: the task list (review on the platform side) and the detail a row opens. */
 const taskCenter: MenuEntry = {
   name: '项目管理',
   url: '/projectManage',
@@ -16,6 +16,14 @@ const taskCenter: MenuEntry = {
           component: 'TaskList',
           remarks: 'taskList',
           permission: 'taskManage:list:view',
+        },
+        {
+          name: '任务详情',
+          url: '/projectManage/task/detail',
+          component: 'TaskDetail',
+          remarks: 'taskDetail',
+          permission: 'taskManage:list:view',
+          hidden: true,
         },
       ],
     },

@@ -1,6 +1,15 @@
+import archiver from 'archiver';
 import {
+  MSG,
+  TASK_ATTACHMENT_ZIP_PATH,
   TASK_MSG,
+  TASK_PHOTO_ROUTE_PREFIX,
   taskAuditOperation,
+  taskCallRecordsOperation,
+  taskDetailOperation,
+  taskMaterialRecordsOperation,
+  taskReverseGeocodeOperation,
+  taskSurveyDetailOperation,
   taskListOperation,
   taskPublishOperation,
   WORKER_PHOTO_BODY_LIMIT,
@@ -16,12 +25,27 @@ import {
   workerTakeTaskOperation,
   workerUploadPhotoOperation,
 } from '@fieldpay/domain';
+import { z } from 'zod';
+import { fail } from '../../core/errors';
+import { recordIdSchema } from '@fieldpay/domain';
 import { registerOperation } from '../../http/operation';
 import { CREDENTIAL_RATE_LIMIT } from '../../http/types';
 import { actorOf, principalOf, workerOf } from '../../platform/auth/guards';
 import { workerLogin } from '../../platform/auth/worker-login';
 import type { RouteDeps } from '../../platform/modules';
 import { auditTasks, listTasks, publishTask } from './console';
+import {
+  attachmentEntries,
+  attachmentZipName,
+  callRecords,
+  materialRecords,
+  photoRef,
+  reverseGeocode,
+  scopedPhoto,
+  surveyDetail,
+  taskDetail,
+  unsafePhotoForLink,
+} from './detail';
 import {
   listMyTasks,
   listOpenTasks,
@@ -33,7 +57,7 @@ import {
   uploadTaskPhoto,
 } from './worker';
 
-export function registerTaskRoutes({ app, services }: RouteDeps): void {
+export function registerTaskRoutes({ app, services, guards }: RouteDeps): void {
   // ---- the worker API (access 'worker': a natural person's own session)
   registerOperation(app, workerLoginOperation, async (body, request) => workerLogin(services, body, request.ip), {
     message: '登录成功',
@@ -94,5 +118,123 @@ export function registerTaskRoutes({ app, services }: RouteDeps): void {
     taskPublishOperation,
     async (body, request) => publishTask(services, principalOf(request), actorOf(request), body),
     { message: '发布成功' },
+  );
+
+  // ---- the task detail screen (decision 0022)
+  registerOperation(app, taskDetailOperation, async ({ id }, request) =>
+    taskDetail(services, principalOf(request), id),
+  );
+  registerOperation(app, taskMaterialRecordsOperation, async (query, request) =>
+    materialRecords(services.ctx.db, principalOf(request), query),
+  );
+  registerOperation(app, taskCallRecordsOperation, async (query, request) =>
+    callRecords(services.ctx.db, principalOf(request), query),
+  );
+  registerOperation(app, taskReverseGeocodeOperation, async (query, request) =>
+    reverseGeocode(services, principalOf(request), query),
+  );
+  registerOperation(app, taskSurveyDetailOperation, async ({ id }, request) =>
+    surveyDetail(services, principalOf(request), id),
+  );
+
+  // streams a task photo: one of the documented hand-registered routes (http/operation.ts)
+  app.get(
+    `${TASK_PHOTO_ROUTE_PREFIX}/:tenantId/:photoId`,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['任务'],
+        summary: '任务照片：带签名链接参数（任务详情给出），或带登录令牌且有任务列表查看权限（本平台、本企业）',
+        params: z.object({ tenantId: z.coerce.number().int().min(0).max(2_147_483_647), photoId: recordIdSchema() }),
+        querystring: z.object({
+          expires: z.coerce.number().int().optional(),
+          disposition: z.enum(['inline', 'attachment']).default('inline'),
+          sign: z
+            .string()
+            .regex(/^[0-9a-f]{64}$/)
+            .optional(),
+        }),
+      },
+      // a signed link is its own permission; without one, the session must hold the list's code
+      preHandler: async (request) => {
+        if (request.query.sign !== undefined) return;
+        await guards.authenticate(request);
+        await guards.permission('taskManage:list:view')(request);
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, photoId } = request.params;
+      const { sign, expires, disposition } = request.query;
+      let photo: Awaited<ReturnType<typeof scopedPhoto>>;
+      if (sign !== undefined) {
+        const row = await unsafePhotoForLink(services, tenantId, photoId);
+        // the same answer for a forged link and for a photo that is not there: no probing
+        if (!row) throw fail.forbidden();
+        const check = services.files.checkLink(photoRef(row), { expires: expires ?? 0, disposition, sign });
+        if (check === 'forged') throw fail.forbidden();
+        if (check === 'expired') throw fail.forbidden(MSG.fileLinkExpired);
+        photo = row;
+      } else {
+        photo = await scopedPhoto(services.ctx.db, principalOf(request), tenantId, photoId);
+      }
+      let stream: Awaited<ReturnType<typeof services.files.storage.openRead>>;
+      try {
+        stream = await services.files.storage.openRead(photo.storageKey);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw fail.notFound(MSG.fileMissing);
+        throw error;
+      }
+      const fallback = photo.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      return reply
+        .header('content-type', photo.extension === 'png' ? 'image/png' : 'image/jpeg')
+        .header('content-length', String(photo.fileSize))
+        .header(
+          'content-disposition',
+          `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(photo.fileName)}`,
+        )
+        .header('cache-control', sign !== undefined ? 'private, max-age=300' : 'private, no-cache')
+        .send(stream);
+    },
+  );
+
+  // the task's photos in one zip: one of the documented hand-registered routes (http/operation.ts)
+  app.get(
+    TASK_ATTACHMENT_ZIP_PATH,
+    {
+      config: { access: { permission: 'taskManage:list:view' } },
+      schema: {
+        tags: ['任务'],
+        summary: '下载任务照片与附件（zip，按照片组或照片类型分目录；没有时答复“暂无附件数据”）',
+        querystring: z.object({ taskId: recordIdSchema() }),
+      },
+    },
+    async (request, reply) => {
+      const { task, entries } = await attachmentEntries(services.ctx.db, principalOf(request), request.query.taskId);
+      // photos are JPEG/PNG already: stored, not deflated again
+      const zip = archiver('zip', { store: true });
+      // one file open at a time, the next once the last is in the zip: a task with many photos
+      // holds one handle, and the reply's pace (backpressure) sets the reading pace
+      const first = await services.files.storage.openRead(entries[0].storageKey);
+      const fill = async () => {
+        for (const [index, entry] of entries.entries()) {
+          const stream = index === 0 ? first : await services.files.storage.openRead(entry.storageKey);
+          const added = new Promise((resolve) => zip.once('entry', resolve));
+          zip.append(stream, { name: entry.name });
+          await added;
+        }
+        await zip.finalize();
+      };
+      // a photo gone half-way ends the download as an error instead of a zip missing an entry
+      fill().catch((error: Error) => zip.destroy(error));
+      const name = attachmentZipName(task);
+      return reply
+        .type('application/zip')
+        .header(
+          'content-disposition',
+          `attachment; filename="${task.taskSn}.zip"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .header('cache-control', 'no-store')
+        .send(zip);
+    },
   );
 }

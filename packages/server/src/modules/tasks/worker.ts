@@ -51,6 +51,7 @@ import {
   taskMaterialOpens,
   taskPhotoGroups,
   taskPhotos,
+  taskAttendees,
   taskSignRecords,
   taskSurveyAnswers,
   tasks,
@@ -522,6 +523,11 @@ export async function submitTask(
       });
   }
 
+  // academic meetings: the attendees of a department meeting, the headcount of the others
+  if (input.cusList.length) {
+    await db.insert(taskAttendees).values(input.cusList.map((attendee, sort) => ({ ...owner, sort, ...attendee })));
+  }
+
   const reasons = autoAuditReasons(
     { visitId: task.visitTypeId as TaskTypeId, ...locked.rules },
     await submittedFacts(db, task, {
@@ -544,6 +550,7 @@ export async function submitTask(
       remarks: remarksOf(reasons),
       sumUp: input.sumUp,
       feedback: input.content,
+      custNum: input.custNum ?? (input.cusList.length ? input.cusList.length : null),
       actTime: now,
       submitRequestId: input.requestId,
     })

@@ -14,6 +14,8 @@ export interface Membership {
   orgCodeTxt: string | null;
   logo: string | null;
   enterpriseStatus: number | null;
+  /** the enterprise membership's own status (decision 0023); null on the platform side */
+  memberStatus: number | null;
 }
 
 /** The tenants a user may work in: a platform user's one tenant, an enterprise user's memberships. */
@@ -33,6 +35,7 @@ export async function membershipsOf(
       orgCodeTxt: null,
       logo: null,
       enterpriseStatus: null,
+      memberStatus: null,
     }));
   }
   const rows = await db
@@ -45,6 +48,7 @@ export async function membershipsOf(
       orgCodeTxt: enterprises.orgCodeTxt,
       logo: enterprises.logo,
       enterpriseStatus: enterprises.status,
+      memberStatus: enterpriseMembers.status,
     })
     .from(enterpriseMembers)
     .innerJoin(enterprises, eq(enterprises.id, enterpriseMembers.enterpriseId))
@@ -54,9 +58,14 @@ export async function membershipsOf(
   return rows;
 }
 
-/** Memberships the user may enter now: the tenant and the enterprise must both be enabled. */
+/** Memberships the user may enter now: the tenant, the enterprise and the membership must be enabled. */
 export const usable = (list: Membership[]): Membership[] =>
-  list.filter((m) => m.tenantStatus === 1 && (m.enterpriseStatus === null || m.enterpriseStatus === 1));
+  list.filter(
+    (m) =>
+      m.tenantStatus === 1 &&
+      (m.enterpriseStatus === null || m.enterpriseStatus === 1) &&
+      (m.memberStatus === null || m.memberStatus === 1),
+  );
 
 export async function loginUserInfo(
   db: DbOrTx,

@@ -4,6 +4,7 @@ import {
   type LoginBody,
   type LoginFailureReason,
   type LoginUserInfo,
+  MEMBER_STATUS_DISABLED,
   MSG,
   type Side,
 } from '@fieldpay/domain';
@@ -135,8 +136,13 @@ async function checkAndSignIn(
   await services.throttle.clear(side, username);
   if (user.status !== 1) throw await refused('accountDisabled', fail.forbidden(MSG.accountDisabled), user);
 
-  const memberships = usable(await membershipsOf(db, user));
+  const all = await membershipsOf(db, user);
+  const memberships = usable(all);
   const chosen = memberships.find((m) => m.tenantId === input.tenantId) ?? memberships[0];
+  // an enterprise account whose memberships were disabled by their administrators is a disabled account
+  if (!chosen && all.some((m) => m.memberStatus === MEMBER_STATUS_DISABLED)) {
+    throw await refused('accountDisabled', fail.forbidden(MSG.accountDisabled), user);
+  }
   if (!chosen) throw await refused('noTenant', fail.forbidden(MSG.noTenantAvailable), user);
 
   return db.transaction(async (tx) => {

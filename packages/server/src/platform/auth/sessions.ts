@@ -1,5 +1,5 @@
 import type { Side } from '@fieldpay/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { desensitizationTokens, enterpriseMembers, enterprises, sessions, tenants, users } from '../../db/schema';
 import type { AppContext } from '../context';
@@ -137,6 +137,7 @@ export class SessionService {
           tenantStatus: tenants.status,
           enterpriseStatus: enterprises.status,
           memberUserId: enterpriseMembers.userId,
+          memberStatus: enterpriseMembers.status,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -155,7 +156,12 @@ export class SessionService {
     if (!row || row.revokedAt || row.userStatus !== 1) return null;
     // the session works in one tenant (and enterprise): it ends with them, as login would refuse them
     if (row.tenantStatus !== 1) return null;
-    if (row.side === 'enterprise' && (row.memberUserId === null || row.enterpriseStatus !== 1)) return null;
+    if (
+      row.side === 'enterprise' &&
+      (row.memberUserId === null || row.memberStatus !== 1 || row.enterpriseStatus !== 1)
+    ) {
+      return null;
+    }
     if (row.idleExpiresAt.getTime() <= now || row.absoluteExpiresAt.getTime() <= now) return null;
     let idleExpiresAt = row.idleExpiresAt;
     let lastSeenAt = row.lastSeenAt.getTime();
@@ -235,6 +241,34 @@ export class SessionService {
     });
     // a request racing the revocation may have cached the session again before the commit
     await this.ctx.scopes.afterCommit(async () => this.dropWhere((p) => p.userId === userId));
+  }
+
+  /** The account's sessions in one enterprise (and their unmask tokens): its membership there was disabled or logged out. */
+  async revokeAllOfMember(userId: number, enterpriseId: number, now = Date.now()): Promise<void> {
+    const matches = (p: Principal) => p.userId === userId && p.enterpriseId === enterpriseId;
+    this.dropWhere(matches);
+    await this.ctx.scopes.withSystem('sessions: revoke the sessions of one enterprise member', async (db) => {
+      const revoked = await db
+        .update(sessions)
+        .set({ revokedAt: new Date(now) })
+        .where(and(eq(sessions.userId, userId), eq(sessions.enterpriseId, enterpriseId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      if (revoked.length) {
+        await db
+          .update(desensitizationTokens)
+          .set({ revokedAt: new Date(now) })
+          .where(
+            and(
+              inArray(
+                desensitizationTokens.sessionId,
+                revoked.map((r) => r.id),
+              ),
+              isNull(desensitizationTokens.revokedAt),
+            ),
+          );
+      }
+    });
+    await this.ctx.scopes.afterCommit(async () => this.dropWhere(matches));
   }
 
   /** Every session on a tenant (its staff and the enterprise users working in it): the tenant was disabled. */

@@ -45,6 +45,19 @@ export function signedLink(
   ref: FileRef,
   options: { ttlMs?: number; disposition?: Disposition; now?: number } = {},
 ): { url: string; expiresAt: number } {
+  return signedLinkAt(addressOf(ref), key, ref, options);
+}
+
+/**
+ * The same signed link for a stored object that is not a row of files (a task photo): `ref` names
+ * it with a fileKey outside the files' pattern (`task-photo:…`), so no link of one kind opens the other.
+ */
+export function signedLinkAt(
+  address: string,
+  key: Buffer,
+  ref: FileRef,
+  options: { ttlMs?: number; disposition?: Disposition; now?: number } = {},
+): { url: string; expiresAt: number } {
   const disposition = options.disposition ?? 'inline';
   const ttlMs = options.ttlMs ?? FILE_LINK_TTL_MS;
   if (ttlMs > MAX_FILE_LINK_TTL_MS) throw new Error(`a file link lives at most ${MAX_FILE_LINK_TTL_MS} ms`);
@@ -54,7 +67,7 @@ export function signedLink(
     disposition,
     sign: signatureOf(key, ref, expiresAt, disposition),
   });
-  return { url: `${addressOf(ref)}?${query}`, expiresAt };
+  return { url: `${address}?${query}`, expiresAt };
 }
 
 export type LinkCheck = 'valid' | 'expired' | 'forged';

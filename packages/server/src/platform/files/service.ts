@@ -45,6 +45,7 @@ import {
   type LinkCheck,
   parseAddress,
   signedLink,
+  signedLinkAt,
 } from './links';
 import { type FileStorage, LocalDiskStorage } from './storage';
 import { imageDimensions, MAX_STAMP_PIXELS, stampHash, stampImage } from './watermark';
@@ -410,6 +411,14 @@ export class FileService {
 
   linkFor(row: FileRow, options: { disposition?: Disposition; ttlMs?: number } = {}) {
     return signedLink(this.linkKey, row, {
+      ttlMs: options.ttlMs ?? FILE_LINK_TTL_MS,
+      disposition: options.disposition,
+    });
+  }
+
+  /** A signed link to another stream route (a task photo): the file-link key and rules, the route's address. */
+  linkAt(address: string, ref: FileRef, options: { disposition?: Disposition; ttlMs?: number } = {}) {
+    return signedLinkAt(address, this.linkKey, ref, {
       ttlMs: options.ttlMs ?? FILE_LINK_TTL_MS,
       disposition: options.disposition,
     });

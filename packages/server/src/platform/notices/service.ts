@@ -31,7 +31,7 @@ import { and, count, eq, getTableColumns, inArray, isNotNull, isNull } from 'dri
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
-import { enterpriseMembers, notices } from '../../db/schema';
+import { enterpriseMembers, notices, users } from '../../db/schema';
 import type { Principal } from '../auth/sessions';
 
 export interface NewNotice {
@@ -97,6 +97,15 @@ export async function enterpriseMemberIds(db: DbOrTx, tenantId: number, enterpri
     .from(enterpriseMembers)
     .where(and(eq(enterpriseMembers.tenantId, tenantId), eq(enterpriseMembers.enterpriseId, enterpriseId)));
   return rows.map((row) => row.userId);
+}
+
+/** The enabled staff of a tenant (platform side): who is told of work waiting for the platform. */
+export async function tenantStaffIds(db: DbOrTx, tenantId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.side, 'platform'), eq(users.tenantId, tenantId), eq(users.status, 1)));
+  return rows.map((row) => row.id);
 }
 
 type NoticeReader = Pick<Principal, 'userId' | 'tenantId'>;

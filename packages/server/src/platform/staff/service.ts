@@ -50,12 +50,12 @@ export interface StaffCaller {
 
 // ---- what the caller holds
 
-interface Held {
+export interface Held {
   menuIds: Set<number>;
   codes: Set<string>;
 }
 
-async function heldBy(caller: StaffCaller): Promise<Held> {
+export async function heldBy(caller: StaffCaller): Promise<Held> {
   const set = await caller.access.permissionsOf(caller.principal);
   const menuIds = new Set<number>();
   const walk = (items: typeof set.menuList) => {
@@ -68,8 +68,8 @@ async function heldBy(caller: StaffCaller): Promise<Held> {
   return { menuIds, codes: set.permSet };
 }
 
-/** The menus and codes a set of roles gives. */
-async function grantsOf(db: DbOrTx, roleIds: number[]): Promise<{ menuIds: number[]; codes: string[] }> {
+/** The menus and codes a set of roles gives (staff roles, and enterprise members' roles). */
+export async function grantsOf(db: DbOrTx, roleIds: number[]): Promise<{ menuIds: number[]; codes: string[] }> {
   if (roleIds.length === 0) return { menuIds: [], codes: [] };
   const menuRows = await db
     .selectDistinct({ id: roleMenus.menuId })
@@ -82,7 +82,7 @@ async function grantsOf(db: DbOrTx, roleIds: number[]): Promise<{ menuIds: numbe
   return { menuIds: menuRows.map((r) => r.id), codes: codeRows.map((r) => r.code) };
 }
 
-const within = (held: Held, grants: { menuIds: number[]; codes: string[] }): boolean =>
+export const within = (held: Held, grants: { menuIds: number[]; codes: string[] }): boolean =>
   grants.menuIds.every((id) => held.menuIds.has(id)) && grants.codes.every((code) => held.codes.has(code));
 
 /**

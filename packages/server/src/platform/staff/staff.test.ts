@@ -8,6 +8,7 @@ import {
   createTenant,
   login,
   loginRequest,
+  roleIdOf,
   uniqueMobile,
   useTestApp,
 } from '../../../test/app';
@@ -24,13 +25,7 @@ const call = (headers: Headers, url: string, payload: object) =>
 const get = (headers: Headers, url: string, query: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/sys2/${url}`, headers, query });
 
-const roleId = async (tenantId: number, code: string) =>
-  (
-    await t.database.db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(and(eq(roles.tenantId, tenantId), eq(roles.code, code)))
-  )[0].id;
+const roleId = (tenantId: number, code: string) => roleIdOf(t.database, tenantId, code);
 const menuId = async (url: string) =>
   (await t.database.db.select({ id: menus.id }).from(menus).where(eq(menus.url, url)))[0].id;
 const userRow = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];

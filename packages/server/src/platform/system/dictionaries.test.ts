@@ -22,11 +22,14 @@ describe('数据字典', { timeout: 60_000 }, () => {
   it('lists dictionaries and items; a label is edited, audited, kept by the next start and set back', async () => {
     const headers = await operatorHeaders();
     const found = await get(headers, '/api/sys2/dict/queryList', { keyword: '性别' });
-    expect(found.json().result).toMatchObject({ total: 1, records: [{ code: 'sex', name: '性别', itemCount: 2 }] });
+    expect(found.json().result).toMatchObject({
+      total: 1,
+      records: [{ code: 'sex', name: '性别', itemCount: 2, valuesFixed: true }],
+    });
     const items = await get(headers, '/api/sys2/dict/items', { dictCode: 'sex' });
     expect(items.json().result).toEqual([
-      { value: '1', title: '男', defaultTitle: '男', sort: 0, edited: false },
-      { value: '2', title: '女', defaultTitle: '女', sort: 1, edited: false },
+      { value: '1', title: '男', defaultTitle: '男', sort: 0, edited: false, operatorAdded: false },
+      { value: '2', title: '女', defaultTitle: '女', sort: 1, edited: false, operatorAdded: false },
     ]);
 
     const edited = await post(headers, '/api/sys2/dict/item/edit', { dictCode: 'sex', value: '1', title: ' 男性 ' });
@@ -84,6 +87,89 @@ describe('数据字典', { timeout: 60_000 }, () => {
     const refused = await post(staffHeaders, '/api/sys2/dict/item/edit', { dictCode: 'sex', value: '1', title: '甲' });
     expect(refused.statusCode).toBe(403);
     expect((await get(staffHeaders, '/api/sys2/config/queryList')).statusCode).toBe(403);
+  });
+});
+
+describe('数据字典: operators’ items (decision 0023)', { timeout: 60_000 }, () => {
+  const dictCode = 'clinic_department';
+  const items = async (headers: Headers) =>
+    (await get(headers, '/api/sys2/dict/items', { dictCode })).json().result as Array<{
+      value: string;
+      title: string;
+      operatorAdded: boolean;
+    }>;
+
+  it('adds, edits and deletes an item of a dictionary whose values the code does not read, audited and kept by the start', async () => {
+    const headers = await operatorHeaders();
+    const listed = await get(headers, '/api/sys2/dict/queryList', { keyword: dictCode });
+    expect(listed.json().result.records[0]).toMatchObject({ code: dictCode, valuesFixed: false });
+    const added = await post(headers, '/api/sys2/dict/item/add', { dictCode, value: 'pain', title: ' 疼痛科 ' });
+    expect(added.json()).toMatchObject({ success: true, message: DICT_MSG.added });
+    expect((await items(headers)).at(-1)).toMatchObject({ value: 'pain', title: '疼痛科', operatorAdded: true });
+    expect((await get(headers, `/api/sys2/g/dict/loadDict/${dictCode}`)).json().result).toContainEqual({
+      title: '疼痛科',
+      value: 'pain',
+    });
+    // a double submit adds one item
+    const again = await post(headers, '/api/sys2/dict/item/add', { dictCode, value: 'pain', title: '疼痛科二' });
+    expect(again.json()).toMatchObject({ success: false, message: DICT_MSG.valueTaken });
+
+    const edited = await post(headers, '/api/sys2/dict/item/edit', { dictCode, value: 'pain', title: '疼痛门诊' });
+    expect(edited.json().success).toBe(true);
+    // the next start keeps the operator's item and its label
+    await applyReferenceData(t.database.db, MODULES);
+    expect((await items(headers)).find((item) => item.value === 'pain')).toMatchObject({ title: '疼痛门诊' });
+
+    // the installation's items are not deleted; the operator's are
+    const seeded = await post(headers, '/api/sys2/dict/item/delete', { dictCode, value: '1' });
+    expect(seeded.json()).toMatchObject({ success: false, message: DICT_MSG.seededItem });
+    const deleted = await post(headers, '/api/sys2/dict/item/delete', { dictCode, value: 'pain' });
+    expect(deleted.json()).toMatchObject({ success: true, message: '删除成功' });
+    expect((await items(headers)).map((item) => item.value)).not.toContain('pain');
+    const gone = await post(headers, '/api/sys2/dict/item/delete', { dictCode, value: 'pain' });
+    expect(gone.json()).toMatchObject({ success: false, message: DICT_MSG.itemMissing });
+
+    const audits = await t.database.db
+      .select({ action: auditLogs.action, before: auditLogs.before, after: auditLogs.after })
+      .from(auditLogs)
+      .where(eq(auditLogs.targetId, `${dictCode}:pain`))
+      .orderBy(auditLogs.id);
+    expect(audits).toEqual([
+      { action: 'dictItem.add', before: null, after: { title: '疼痛科' } },
+      { action: 'dictItem.edit', before: { title: '疼痛科' }, after: { title: '疼痛门诊' } },
+      { action: 'dictItem.delete', before: { title: '疼痛门诊' }, after: null },
+    ]);
+  });
+
+  it('refuses items of a dictionary the code depends on, bad values, taken labels and callers without the code', async () => {
+    const headers = await operatorHeaders();
+    const fixed = await post(headers, '/api/sys2/dict/item/add', { dictCode: 'sex', value: '3', title: '未知' });
+    expect(fixed.json()).toMatchObject({ success: false, message: DICT_MSG.valuesFixed });
+    const fixedDelete = await post(headers, '/api/sys2/dict/item/delete', { dictCode: 'sex', value: '1' });
+    expect(fixedDelete.json()).toMatchObject({ success: false, message: DICT_MSG.valuesFixed });
+    const unknown = await post(headers, '/api/sys2/dict/item/add', { dictCode: 'nope', value: '3', title: '未知' });
+    expect(unknown.json()).toMatchObject({ success: false, message: DICT_MSG.missing });
+    for (const [payload, message] of [
+      [{ dictCode, value: '', title: '甲' }, '请输入字典项值'],
+      [{ dictCode, value: '有空 格', title: '甲' }, '字典项值只能包含字母、数字、下划线和中划线'],
+      [{ dictCode, value: 'x'.repeat(33), title: '甲' }, '字典项值只能包含字母、数字、下划线和中划线'],
+      [{ dictCode, value: 'ok', title: ' ' }, '请输入字典项名称'],
+      [{ dictCode, value: 'ok', title: '长'.repeat(33) }, '字典项名称不能超过32个字符'],
+    ] as const) {
+      const response = await post(headers, '/api/sys2/dict/item/add', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain(message);
+    }
+    const taken = await post(headers, '/api/sys2/dict/item/add', { dictCode, value: 'dup', title: '全科' });
+    expect(taken.json()).toMatchObject({ success: false, message: DICT_MSG.titleTaken });
+
+    const staff = await createPlatformUser(t.database, { tenantId: await createTenant(t.database) });
+    const staffHeaders = authHeaders(await login(t.app, 'platform', staff.username, staff.password));
+    expect(
+      (await post(staffHeaders, '/api/sys2/dict/item/add', { dictCode, value: 'x', title: '甲' })).statusCode,
+    ).toBe(403);
+    expect((await post(staffHeaders, '/api/sys2/dict/item/delete', { dictCode, value: '1' })).statusCode).toBe(403);
+    expect((await items(headers)).map((item) => item.value)).toEqual(['1', '2', '3', '4', '5']);
   });
 });
 

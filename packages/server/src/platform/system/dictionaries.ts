@@ -1,13 +1,16 @@
 /**
- * 数据字典 and 系统配置 screens (decision 0016). Dictionary item values are what the code and the
- * stored rows hold, so they are read-only; an item's label may be edited (and set back), and the
- * start keeps an edited label. Configuration values are saved by the configuration call of
+ * 数据字典 and 系统配置 screens (decision 0016). Item values of a dictionary the code depends on are
+ * read-only; an item's label may be edited (and set back), and the start keeps an edited label. A
+ * dictionary whose values the code does not read (`values_fixed` false, decision 0023) also takes
+ * items the operator adds, edits and deletes. Configuration values are saved by the configuration call of
  * routes.ts under each key's rule (domain system/config-values.ts); this lists them.
  */
 import {
   type ConfigRecord,
   configListOperation,
   DICT_MSG,
+  dictItemAddOperation,
+  dictItemDeleteOperation,
   dictItemEditOperation,
   dictItemListOperation,
   type DictItemRecord,
@@ -39,6 +42,7 @@ export function listDicts(db: DbOrTx, query: { pageNo: number; pageSize: number;
         .select({
           code: dicts.code,
           name: dicts.name,
+          valuesFixed: dicts.valuesFixed,
           itemCount: sql<number>`(select count(*)::int from ${dictItems} where ${dictItems.dictCode} = ${dicts.code})`,
           editedCount: sql<number>`(select count(*)::int from ${dictItems} where ${dictItems.dictCode} = ${dicts.code} and ${dictItems.titleEdited})`,
           ...page.columns,
@@ -51,6 +55,7 @@ export function listDicts(db: DbOrTx, query: { pageNo: number; pageSize: number;
       name: row.name,
       itemCount: Number(row.itemCount),
       editedCount: Number(row.editedCount),
+      valuesFixed: row.valuesFixed,
     }),
   });
 }
@@ -74,6 +79,7 @@ export async function listDictItems(db: DbOrTx, dictCode: string): Promise<DictI
     defaultTitle: row.defaultTitle || row.title,
     sort: row.sort,
     edited: row.titleEdited,
+    operatorAdded: row.operatorAdded,
   }));
 }
 
@@ -82,8 +88,8 @@ export async function editDictItem(
   db: DbOrTx,
   actor: AuditActor,
   input: { dictCode: string; value: string; title: string },
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<null> {
+  return db.transaction(async (tx) => {
     await existingDict(tx, input.dictCode);
     const [item] = await tx
       .select()
@@ -91,18 +97,17 @@ export async function editDictItem(
       .where(and(eq(dictItems.dictCode, input.dictCode), eq(dictItems.value, input.value)))
       .for('update');
     if (!item) throw fail.notFound(DICT_MSG.itemMissing);
-    const [{ n: same }] = await tx
-      .select({ n: count() })
-      .from(dictItems)
-      .where(
-        and(eq(dictItems.dictCode, input.dictCode), eq(dictItems.title, input.title), ne(dictItems.value, input.value)),
-      );
-    if (same > 0) throw fail.conflict(DICT_MSG.titleTaken);
-    if (item.title === input.title) return;
-    const defaultTitle = item.defaultTitle || item.title;
+    await assertTitleFree(tx, input.dictCode, input.title, input.value);
+    if (item.title === input.title) return null;
+    // an operator's own item has no installation's label to set back to: its label is what they write
+    const defaultTitle = item.operatorAdded ? input.title : item.defaultTitle || item.title;
     await tx
       .update(dictItems)
-      .set({ title: input.title, titleEdited: input.title !== defaultTitle })
+      .set({
+        title: input.title,
+        titleEdited: input.title !== defaultTitle,
+        ...(item.operatorAdded ? { defaultTitle } : {}),
+      })
       .where(and(eq(dictItems.dictCode, input.dictCode), eq(dictItems.value, input.value)));
     await writeAudit(tx, actor, {
       action: 'dictItem.edit',
@@ -111,6 +116,81 @@ export async function editDictItem(
       before: { title: item.title },
       after: { title: input.title },
     });
+    return null;
+  });
+}
+
+/** A label no other item of the dictionary has (the select shows labels, not values). */
+async function assertTitleFree(db: DbOrTx, dictCode: string, title: string, value: string) {
+  const [{ n: same }] = await db
+    .select({ n: count() })
+    .from(dictItems)
+    .where(and(eq(dictItems.dictCode, dictCode), eq(dictItems.title, title), ne(dictItems.value, value)));
+  if (same > 0) throw fail.conflict(DICT_MSG.titleTaken);
+}
+
+/** An operator's new item, at the end of a dictionary whose values the code does not read. */
+export async function addDictItem(
+  db: DbOrTx,
+  actor: AuditActor,
+  input: { dictCode: string; value: string; title: string },
+): Promise<null> {
+  return db.transaction(async (tx) => {
+    const [dict] = await tx.select().from(dicts).where(eq(dicts.code, input.dictCode)).for('update');
+    if (!dict) throw fail.notFound(DICT_MSG.missing);
+    if (dict.valuesFixed) throw fail.rule(DICT_MSG.valuesFixed);
+    await assertTitleFree(tx, input.dictCode, input.title, input.value);
+    const [{ last }] = await tx
+      .select({ last: sql<number | null>`max(${dictItems.sort})` })
+      .from(dictItems)
+      .where(eq(dictItems.dictCode, input.dictCode));
+    const [added] = await tx
+      .insert(dictItems)
+      .values({
+        dictCode: input.dictCode,
+        value: input.value,
+        title: input.title,
+        defaultTitle: input.title,
+        sort: (last ?? -1) + 1,
+        operatorAdded: true,
+      })
+      .onConflictDoNothing()
+      .returning({ value: dictItems.value });
+    if (!added) throw fail.conflict(DICT_MSG.valueTaken);
+    await writeAudit(tx, actor, {
+      action: 'dictItem.add',
+      targetType: 'dictItem',
+      targetId: `${input.dictCode}:${input.value}`,
+      after: { title: input.title },
+    });
+    return null;
+  });
+}
+
+/** Deletes an item an operator added; the installation's items stay (the start would bring them back). */
+export async function deleteDictItem(
+  db: DbOrTx,
+  actor: AuditActor,
+  input: { dictCode: string; value: string },
+): Promise<null> {
+  return db.transaction(async (tx) => {
+    const dict = await existingDict(tx, input.dictCode);
+    if (dict.valuesFixed) throw fail.rule(DICT_MSG.valuesFixed);
+    const [item] = await tx
+      .select()
+      .from(dictItems)
+      .where(and(eq(dictItems.dictCode, input.dictCode), eq(dictItems.value, input.value)))
+      .for('update');
+    if (!item) throw fail.notFound(DICT_MSG.itemMissing);
+    if (!item.operatorAdded) throw fail.rule(DICT_MSG.seededItem);
+    await tx.delete(dictItems).where(and(eq(dictItems.dictCode, input.dictCode), eq(dictItems.value, input.value)));
+    await writeAudit(tx, actor, {
+      action: 'dictItem.delete',
+      targetType: 'dictItem',
+      targetId: `${input.dictCode}:${input.value}`,
+      before: { title: item.title },
+    });
+    return null;
   });
 }
 
@@ -134,14 +214,14 @@ export function registerDictionaryRoutes({ app, services }: RouteDeps): void {
   const { db } = services.ctx;
   registerOperation(app, dictListOperation, (query) => listDicts(db, query));
   registerOperation(app, dictItemListOperation, ({ dictCode }) => listDictItems(db, dictCode));
-  registerOperation(
-    app,
-    dictItemEditOperation,
-    async (input, request) => {
-      await editDictItem(db, actorOf(request), input);
-      return null;
-    },
-    { message: MSG.saveSuccess },
-  );
+  registerOperation(app, dictItemEditOperation, (input, request) => editDictItem(db, actorOf(request), input), {
+    message: MSG.saveSuccess,
+  });
+  registerOperation(app, dictItemAddOperation, (input, request) => addDictItem(db, actorOf(request), input), {
+    message: DICT_MSG.added,
+  });
+  registerOperation(app, dictItemDeleteOperation, (input, request) => deleteDictItem(db, actorOf(request), input), {
+    message: MSG.deleteSuccess,
+  });
   registerOperation(app, configListOperation, () => listConfigs(db));
 }

@@ -3,15 +3,16 @@
  * with the state before and after as the server stored it (personal data masked when written).
  * Filters: operator, action, record type and number, time range.
  */
-import { AuditOutlined, DownloadOutlined } from '@ant-design/icons';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditRecord, formatChinaDateTime } from '@fieldpay/domain';
-import { Button, Card, Form, Input, Select, Typography } from 'antd';
+import { AuditOutlined } from '@ant-design/icons';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditRecord } from '@fieldpay/domain';
+import { Card, Form, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useRef, useState } from 'react';
 import { useAccess } from '../../app/use-access';
 import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
+import { chinaTimeColumn } from '../../components/list/china-time-column';
 import { ListPage, plainCell } from '../../components/list/ListPage';
 import { AUDIT_LIST_KEY, exportAudit, fetchAudit } from './audit-calls';
+import { useLogExport } from './use-log-export';
 
 interface AuditFilters {
   actorName?: string;
@@ -45,13 +46,7 @@ const ChangeCell = ({ value }: { value: unknown }) => {
 };
 
 const columns: ColumnsType<AuditRecord> = [
-  {
-    key: 'createdAt',
-    dataIndex: 'createdAt',
-    title: '操作时间',
-    width: 170,
-    render: (value: number) => formatChinaDateTime(value),
-  },
+  chinaTimeColumn('createdAt', '操作时间'),
   { key: 'actorName', dataIndex: 'actorName', title: '操作人', width: 120, ellipsis: true, render: plainCell },
   {
     key: 'side',
@@ -90,29 +85,9 @@ const columns: ColumnsType<AuditRecord> = [
   { key: 'ip', dataIndex: 'ip', title: 'IP地址', width: 130, render: plainCell },
 ];
 
-/** The applied filters without paging or empty values: what the export takes. */
-export function definedFilters<F extends object>(applied: F & { pageNo?: number; pageSize?: number }): F {
-  const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = applied;
-  return Object.fromEntries(
-    Object.entries(filters).filter(([, value]) => value !== undefined && value !== null && value !== ''),
-  ) as F;
-}
-
 export default function AuditLogPage() {
   const canExport = useAccess().can('sysAudit:list:export');
-  const applied = useRef<AuditFilters>({});
-  const [exporting, setExporting] = useState(false);
-  const runExport = async () => {
-    if (exporting) return;
-    setExporting(true);
-    try {
-      await exportAudit(definedFilters(applied.current));
-    } catch {
-      // the request layer has shown the server's message
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { remember, exportButton } = useLogExport<AuditFilters>(canExport, exportAudit);
   return (
     <Card
       className="page-card"
@@ -124,22 +99,16 @@ export default function AuditLogPage() {
     >
       <ListPage<AuditRecord, AuditFilters>
         queryKey={AUDIT_LIST_KEY}
-        toolbar={
-          canExport ? (
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={runExport}>
-              导出
-            </Button>
-          ) : undefined
-        }
+        toolbar={exportButton}
         fetchPage={(request) => {
-          applied.current = {
+          remember({
             actorName: request.actorName,
             action: request.action,
             targetType: request.targetType,
             targetId: request.targetId,
             startTime: request.startTime,
             endTime: request.endTime,
-          };
+          });
           return fetchAudit({
             pageNo: request.pageNo,
             pageSize: request.pageSize,

@@ -3,7 +3,7 @@
  * time), from which address, with the result and the reason of a refusal, lock-outs with their
  * end. The login number is masked as stored; one account's attempts are found by its whole number.
  */
-import { DownloadOutlined, LoginOutlined } from '@ant-design/icons';
+import { LoginOutlined } from '@ant-design/icons';
 import {
   formatChinaDateTime,
   LOGIN_FAILURE_REASONS,
@@ -11,13 +11,13 @@ import {
   LOGIN_SIDE_LABELS,
   type LoginLogRecord,
 } from '@fieldpay/domain';
-import { Button, Card, Form, Input, Select, Tag, Typography } from 'antd';
+import { Card, Form, Input, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useRef, useState } from 'react';
 import { useAccess } from '../../app/use-access';
 import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
+import { chinaTimeColumn } from '../../components/list/china-time-column';
 import { ListPage, plainCell } from '../../components/list/ListPage';
-import { definedFilters } from './AuditLogPage';
+import { useLogExport } from './use-log-export';
 import { exportLoginLog, fetchLoginLog, LOGIN_LOG_LIST_KEY } from './audit-calls';
 
 interface LoginLogFilters {
@@ -35,13 +35,7 @@ const RESULT_COLORS: Record<string, string> = { success: 'success', failure: 'er
 const labelOf = (labels: Record<string, string>, key: string) => (Object.hasOwn(labels, key) ? labels[key] : key);
 
 const columns: ColumnsType<LoginLogRecord> = [
-  {
-    key: 'createdAt',
-    dataIndex: 'createdAt',
-    title: '登录时间',
-    width: 170,
-    render: (value: number) => formatChinaDateTime(value),
-  },
+  chinaTimeColumn('createdAt', '登录时间'),
   { key: 'username', dataIndex: 'username', title: '登录账号', width: 130, render: plainCell },
   { key: 'realname', dataIndex: 'realname', title: '姓名', width: 110, ellipsis: true, render: plainCell },
   {
@@ -88,19 +82,7 @@ const columns: ColumnsType<LoginLogRecord> = [
 
 export default function LoginLogPage() {
   const canExport = useAccess().can('sysLoginLog:list:export');
-  const applied = useRef<LoginLogFilters>({});
-  const [exporting, setExporting] = useState(false);
-  const runExport = async () => {
-    if (exporting) return;
-    setExporting(true);
-    try {
-      await exportLoginLog(definedFilters(applied.current));
-    } catch {
-      // the request layer has shown the server's message
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { remember, exportButton } = useLogExport<LoginLogFilters>(canExport, exportLoginLog);
   return (
     <Card
       className="page-card"
@@ -112,16 +94,10 @@ export default function LoginLogPage() {
     >
       <ListPage<LoginLogRecord, LoginLogFilters>
         queryKey={LOGIN_LOG_LIST_KEY}
-        toolbar={
-          canExport ? (
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={runExport}>
-              导出
-            </Button>
-          ) : undefined
-        }
+        toolbar={exportButton}
         fetchPage={(request) => {
           const { pageNo, pageSize, ...filters } = request;
-          applied.current = filters;
+          remember(filters);
           return fetchLoginLog({ pageNo, pageSize, ...filters });
         }}
         rowKey="id"

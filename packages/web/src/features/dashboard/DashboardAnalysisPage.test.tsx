@@ -18,6 +18,11 @@ const figures = (tenantCount: number): DashboardOverview => ({
   userCount: 9,
   projectCount: 4,
   projectsInProgress: 2,
+  taskCount: 36,
+  tasksAwaitingReview: 5,
+  settlementCount: 7,
+  settlementsAwaitingAudit: 2,
+  paidAmount: '12345.60',
   usersByTenant: [{ name: '华东众包服务平台', value: 9 }],
   enterprisesByTenant: [{ name: '华东众包服务平台', value: 7 }],
   projectsByStatus: [
@@ -97,5 +102,18 @@ describe('the enterprise dashboard', () => {
     }
     expect(screen.queryByText('企业')).toBeNull();
     expect(screen.queryByText('各平台企业分布')).toBeNull();
+  });
+
+  it('shows its tasks and settlements with what waits for the platform, and the money paid', async () => {
+    useSession.setState({
+      side: 'enterprise',
+      userInfo: { ...user(5, '华东众包服务平台'), enterprise: { id: 9, enterpriseName: '杭州星联医药科技有限公司' } },
+    });
+    renderPage();
+    expect(await screen.findByText('待平台审核 5')).toBeTruthy();
+    expect(screen.getByText('结算单')).toBeTruthy();
+    expect(screen.getByText('待审核 2')).toBeTruthy();
+    expect(screen.getByText('已付款金额(元)')).toBeTruthy();
+    expect(screen.getByText('12,345')).toBeTruthy();
   });
 });

@@ -1,6 +1,14 @@
 import { CHART, cutChartLabel, MSG, needsChartSlider } from '@fieldpay/domain';
 /** /dashboard/analysis: the real figures of the session's scope (GET /api/sys/dashboard/overview). */
-import { ApartmentOutlined, BankOutlined, ProjectOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  BankOutlined,
+  FileDoneOutlined,
+  MoneyCollectOutlined,
+  ProjectOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -86,18 +94,20 @@ function ChartCard({
 
 interface FigureProps {
   title: string;
-  value: number;
+  value: number | string;
   icon: ReactNode;
   tone: string;
   note?: string;
+  /** decimals shown (money: 2) */
+  precision?: number;
 }
 
-function Figure({ title, value, icon, tone, note }: FigureProps) {
+function Figure({ title, value, icon, tone, note, precision }: FigureProps) {
   return (
     <Card className="dashboard-figure">
       <div className={`dashboard-figure-icon dashboard-figure-icon-${tone}`}>{icon}</div>
       <div>
-        <Statistic title={title} value={value} />
+        <Statistic title={title} value={value} precision={precision} />
         {note && <div className="dashboard-figure-note">{note}</div>}
       </div>
     </Card>
@@ -126,10 +136,39 @@ function Figures({ data, enterpriseSide }: { data: DashboardOverview; enterprise
           note: `进行中 ${data.projectsInProgress}`,
         },
       ];
+  // the work and the money of the same scope
+  const flow: FigureProps[] = [
+    {
+      title: '任务',
+      value: data.taskCount,
+      icon: <SolutionOutlined />,
+      tone: 'blue',
+      note: `待平台审核 ${data.tasksAwaitingReview}`,
+    },
+    {
+      title: '结算单',
+      value: data.settlementCount,
+      icon: <FileDoneOutlined />,
+      tone: 'amber',
+      note: `待审核 ${data.settlementsAwaitingAudit}`,
+    },
+    {
+      title: '已付款金额(元)',
+      value: data.paidAmount,
+      icon: <MoneyCollectOutlined />,
+      tone: 'teal',
+      precision: 2,
+    },
+  ];
   return (
     <Row gutter={[16, 16]}>
       {figures.map((figure) => (
         <Col key={figure.title} xs={24} sm={12} xl={6}>
+          <Figure {...figure} />
+        </Col>
+      ))}
+      {flow.map((figure) => (
+        <Col key={figure.title} xs={24} sm={12} xl={8}>
           <Figure {...figure} />
         </Col>
       ))}

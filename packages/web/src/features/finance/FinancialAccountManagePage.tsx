@@ -8,7 +8,6 @@ import { AccountBookOutlined, SafetyOutlined } from '@ant-design/icons';
 import {
   type AccountFlowRecord,
   FLOW_DIRECTION,
-  formatChinaDateTime,
   formatYuan,
   INPUT_MAX_LENGTH,
   MSG,
@@ -26,6 +25,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
+import { FormDialog } from '../../components/FormDialog';
+import { chinaTimeColumn } from '../../components/list/china-time-column';
 import { ListPage } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
 import { zodRule } from '../../components/zod-rule';
@@ -46,39 +47,26 @@ const yuan = (text: string) => formatYuan(parseYuanToFen(text) ?? 0);
 
 function TopUpDialog({ bank, onClose }: { bank: PayBank | null; onClose(): void }) {
   const [form] = Form.useForm<{ amount: string }>();
-  const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
-  const submit = async () => {
-    const { amount } = await form.validateFields();
+  const submit = async ({ amount }: { amount: string }) => {
     if (!bank) return;
-    setSaving(true);
-    try {
-      const answer = await topUp(bank.id, amount.trim());
-      notifier().success(`${MSG.topUpSuccess}，当前余额 ${yuan(answer.accountSum)}`);
-      await queryClient.invalidateQueries({ queryKey: FINANCIAL_ACCOUNT_KEY });
-      await queryClient.invalidateQueries({ queryKey: ACCOUNT_FLOW_KEY });
-      onClose();
-    } catch {
-      // the request layer has shown the server's message
-    } finally {
-      setSaving(false);
-    }
+    const answer = await topUp(bank.id, amount.trim());
+    notifier().success(`${MSG.topUpSuccess}，当前余额 ${yuan(answer.accountSum)}`);
+    await queryClient.invalidateQueries({ queryKey: FINANCIAL_ACCOUNT_KEY });
+    await queryClient.invalidateQueries({ queryKey: ACCOUNT_FLOW_KEY });
   };
   return (
-    <Modal
+    <FormDialog
       open={bank !== null}
       title="充值"
       width={450}
       okText="确认充值"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
     >
       {bank && (
-        <Form form={form} layout="vertical" preserve={false}>
+        <>
           <Form.Item label="付款银行">
             <Input value={`${bank.bankName} ${bank.bankAccount}`} disabled />
           </Form.Item>
@@ -88,21 +76,15 @@ function TopUpDialog({ bank, onClose }: { bank: PayBank | null; onClose(): void 
           <Form.Item name="amount" label="充值金额（元）" required rules={[zodRule(topUpAmountSchema)]}>
             <Input placeholder="请输入充值金额" maxLength={12} inputMode="decimal" />
           </Form.Item>
-        </Form>
+        </>
       )}
-    </Modal>
+    </FormDialog>
   );
 }
 
 function FlowsDialog({ bank, onClose }: { bank: PayBank | null; onClose(): void }) {
   const columns: ColumnsType<AccountFlowRecord> = [
-    {
-      key: 'postedAt',
-      dataIndex: 'postedAt',
-      title: '记账时间',
-      width: 170,
-      render: (value: number) => formatChinaDateTime(value),
-    },
+    chinaTimeColumn('postedAt', '记账时间'),
     { key: 'entryTypeLabel', dataIndex: 'entryTypeLabel', title: '业务类型', width: 100 },
     {
       key: 'direction',
@@ -170,7 +152,6 @@ const passwordRule = {
 function PayPasswordDialog({ open, isSet, onClose }: { open: boolean; isSet: boolean; onClose(): void }) {
   const [form] = Form.useForm<PasswordFormValues>();
   const phone = useSession((state) => state.userInfo?.username ?? '');
-  const [saving, setSaving] = useState(false);
   const [countdown, setCountdown] = useState(0);
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -188,89 +169,74 @@ function PayPasswordDialog({ open, isSet, onClose }: { open: boolean; isSet: boo
       // the request layer has shown the server's message
     }
   };
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await savePayPassword({
-        password: values.password,
-        oldPassword: values.oldPassword,
-        phone,
-        phoneCode: values.phoneCode,
-      });
-      notifier().success(MSG.payPasswordSaved);
-      await queryClient.invalidateQueries({ queryKey: PAY_PASSWORD_STATUS_KEY });
-      onClose();
-    } catch {
-      // the request layer has shown the server's message
-    } finally {
-      setSaving(false);
-    }
+  const submit = async (values: PasswordFormValues) => {
+    await savePayPassword({
+      password: values.password,
+      oldPassword: values.oldPassword,
+      phone,
+      phoneCode: values.phoneCode,
+    });
+    notifier().success(MSG.payPasswordSaved);
+    await queryClient.invalidateQueries({ queryKey: PAY_PASSWORD_STATUS_KEY });
   };
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={isSet ? '修改交易密码' : '设置交易密码'}
       width={450}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" preserve={false}>
-        {isSet && (
-          <Form.Item name="oldPassword" label="原交易密码" required rules={[passwordRule]}>
-            <Input.Password placeholder="请输入原交易密码" maxLength={INPUT_MAX_LENGTH.transactionPassword} />
-          </Form.Item>
-        )}
-        <Form.Item name="password" label="交易密码" required rules={[passwordRule]} extra="6位数字">
-          <Input.Password placeholder="请输入交易密码" maxLength={INPUT_MAX_LENGTH.transactionPassword} />
+      {isSet && (
+        <Form.Item name="oldPassword" label="原交易密码" required rules={[passwordRule]}>
+          <Input.Password placeholder="请输入原交易密码" maxLength={INPUT_MAX_LENGTH.transactionPassword} />
         </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label="确认交易密码"
-          required
-          dependencies={['password']}
-          rules={[
-            passwordRule,
-            ({ getFieldValue }) => ({
-              validator: async (_: unknown, value: string | undefined) => {
-                if (value && value !== getFieldValue('password')) throw new Error(MSG.passwordsDiffer);
-              },
-            }),
-          ]}
-        >
-          <Input.Password placeholder="请再次输入交易密码" maxLength={INPUT_MAX_LENGTH.transactionPassword} />
-        </Form.Item>
-        <Form.Item label="手机号">
-          <Input value={phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')} disabled />
-        </Form.Item>
-        <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item
-              name="phoneCode"
-              noStyle
-              rules={[
-                {
-                  validator: async (_: unknown, value: string | undefined) => {
-                    if (!value) throw new Error(MSG.smsCodeRequired);
-                    if (!/^\d{6}$/.test(value)) throw new Error(MSG.smsCodeInvalid);
-                  },
+      )}
+      <Form.Item name="password" label="交易密码" required rules={[passwordRule]} extra="6位数字">
+        <Input.Password placeholder="请输入交易密码" maxLength={INPUT_MAX_LENGTH.transactionPassword} />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label="确认交易密码"
+        required
+        dependencies={['password']}
+        rules={[
+          passwordRule,
+          ({ getFieldValue }) => ({
+            validator: async (_: unknown, value: string | undefined) => {
+              if (value && value !== getFieldValue('password')) throw new Error(MSG.passwordsDiffer);
+            },
+          }),
+        ]}
+      >
+        <Input.Password placeholder="请再次输入交易密码" maxLength={INPUT_MAX_LENGTH.transactionPassword} />
+      </Form.Item>
+      <Form.Item label="手机号">
+        <Input value={phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')} disabled />
+      </Form.Item>
+      <Form.Item label="验证码" required>
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item
+            name="phoneCode"
+            noStyle
+            rules={[
+              {
+                validator: async (_: unknown, value: string | undefined) => {
+                  if (!value) throw new Error(MSG.smsCodeRequired);
+                  if (!/^\d{6}$/.test(value)) throw new Error(MSG.smsCodeInvalid);
                 },
-              ]}
-            >
-              <Input placeholder="请输入验证码" maxLength={INPUT_MAX_LENGTH.smsCode} />
-            </Form.Item>
-            <Button disabled={countdown > 0} onClick={() => void sendCode()}>
-              {countdown > 0 ? `${countdown}秒后重新获取` : '获取验证码'}
-            </Button>
-          </Space.Compact>
-        </Form.Item>
-      </Form>
-    </Modal>
+              },
+            ]}
+          >
+            <Input placeholder="请输入验证码" maxLength={INPUT_MAX_LENGTH.smsCode} />
+          </Form.Item>
+          <Button disabled={countdown > 0} onClick={() => void sendCode()}>
+            {countdown > 0 ? `${countdown}秒后重新获取` : '获取验证码'}
+          </Button>
+        </Space.Compact>
+      </Form.Item>
+    </FormDialog>
   );
 }
 

@@ -1,20 +1,21 @@
 /**
  * The project summary (spec 1 §2, spec 2 §3): agreement info, project info, settlement info and
- * invoice info. Counts link to their drill-downs only when above 0; settlements and invoices have
- * no lists yet, so their counts read 0 and the blocks say 暂无数据.
+ * invoice info. Counts link to their drill-downs only when above 0: the settlement count to the
+ * settlement list of the project, the person count to the project person list below the header;
+ * invoices have no list yet, so their count reads 0 and the block says 暂无数据.
  */
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { ApiCode, PROJECT_STATUS, type ProjectSummary } from '@fieldpay/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Result, Row, Space, Spin, Statistic } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Card, Col, Empty, Result, Row, Space, Spin, Statistic, Table } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
 import { useAccess } from '../../app/use-access';
 import { StatusTag } from '../../components/list/StatusTag';
 import { PROJECT_DETAIL_PATH, ProjectNotFound } from './ProjectDetailPage';
 import { EMPTY_TEXT } from './ProjectBlocks';
-import { fetchProjectSummary, projectSummaryKey } from './project-calls';
+import { fetchProjectPersons, fetchProjectSummary, projectPersonsKey, projectSummaryKey } from './project-calls';
 import './projects.css';
 
 /** A figure of a block: plain at 0, a link above (spec 1 §2 "counts are links when above 0"). */
@@ -55,8 +56,54 @@ function Block({
 
 /** The task list of one project (decision 0017). */
 const TASK_LIST_PATH = '/projectManage/task/list';
+/** The settlement list (decision 0021), narrowed to one project by its query. */
+const SETTLEMENT_LIST_PATH = '/settlement/order/list';
+const PERSON_PAGE_SIZE = 10;
 
-function SummaryBlocks({ summary }: { summary: ProjectSummary }) {
+/** Drill-down 4 (spec 1 §2, spec 2 §2.4): the persons who worked on the project, masked. */
+function ProjectPersons({ projectId, onBack }: { projectId: number; onBack: () => void }) {
+  const [pageNo, setPageNo] = useState(1);
+  const persons = useQuery({
+    queryKey: projectPersonsKey(projectId, pageNo),
+    queryFn: () => fetchProjectPersons(projectId, pageNo, PERSON_PAGE_SIZE),
+  });
+  const total = persons.data?.total ?? 0;
+  return (
+    <Card
+      className="summary-block"
+      title="项目人员"
+      extra={
+        <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
+          返回汇总
+        </Button>
+      }
+    >
+      <Table
+        rowKey="userId"
+        size="middle"
+        loading={persons.isPending}
+        dataSource={persons.data?.records ?? []}
+        locale={{ emptyText: <Empty description={EMPTY_TEXT} image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
+        pagination={
+          total > PERSON_PAGE_SIZE
+            ? { current: pageNo, pageSize: PERSON_PAGE_SIZE, total, onChange: setPageNo, showSizeChanger: false }
+            : false
+        }
+        columns={[
+          { title: '任务人员', dataIndex: 'userName' },
+          { title: '手机号', dataIndex: 'phone' },
+          { title: '身份证号', dataIndex: 'idCard', render: (value: string) => value || '-' },
+          { title: '银行卡号', dataIndex: 'bankCard', render: (value: string) => value || '-' },
+          { title: '开户银行', dataIndex: 'bankName', render: (value: string) => value || '-' },
+          { title: '任务数', dataIndex: 'taskCount', align: 'right' },
+          { title: '已结算金额(元)', dataIndex: 'settledFee', align: 'right' },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function SummaryBlocks({ summary, onPersons }: { summary: ProjectSummary; onPersons: () => void }) {
   const navigate = useNavigate();
   const { can } = useAccess();
   const { agreement, project, settle, invoice } = summary;
@@ -116,8 +163,12 @@ function SummaryBlocks({ summary }: { summary: ProjectSummary }) {
       <Col xs={24} xl={12}>
         <Block title="结算信息" empty={settle.settlementNum === 0}>
           <div className="summary-figures">
-            <Figure title="结算单数" value={settle.settlementNum} />
-            <Figure title="结算人数" value={settle.personNum} />
+            <Figure
+              title="结算单数"
+              value={settle.settlementNum}
+              onOpen={() => navigate(`${SETTLEMENT_LIST_PATH}?projectId=${project.id}`)}
+            />
+            <Figure title="结算人数" value={settle.personNum} onOpen={onPersons} />
             <Figure title="任务数" value={settle.totalTask} />
             <div className="summary-figure">
               <Statistic title="已结算金额（元）" value={settle.amount} />
@@ -139,6 +190,7 @@ function SummaryBlocks({ summary }: { summary: ProjectSummary }) {
 export default function ProjectSummaryPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const [drill, setDrill] = useState<'persons' | null>(null);
   const projectId = Number(params.get('id'));
   const valid = Number.isInteger(projectId) && projectId > 0;
   const summary = useQuery({
@@ -171,7 +223,11 @@ export default function ProjectSummaryPage() {
           <span className="project-meta">项目编号：{summary.data.project.projectSn}</span>
         </Space>
       </Card>
-      <SummaryBlocks summary={summary.data} />
+      {drill === 'persons' ? (
+        <ProjectPersons projectId={summary.data.project.id} onBack={() => setDrill(null)} />
+      ) : (
+        <SummaryBlocks summary={summary.data} onPersons={() => setDrill('persons')} />
+      )}
     </div>
   );
 }

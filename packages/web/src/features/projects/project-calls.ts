@@ -19,6 +19,7 @@ import {
   projectPauseOperation,
   projectResumeOperation,
   projectStartAuditOperation,
+  projectPersonListOperation,
   projectSummaryOperation,
 } from '@fieldpay/domain';
 import { call } from '../../app/api-client';
@@ -45,6 +46,10 @@ export const fetchProjectDetail = (projectId: number) => call(projectDetailOpera
 export const fetchProjectFromLog = (id: number) => call(projectLogDetailOperation, { id });
 export const fetchProjectSummary = (projectId: number) =>
   call(projectSummaryOperation, { projectId }, { silent: true });
+export const projectPersonsKey = (projectId: number, pageNo: number) =>
+  ['project', 'persons', projectId, pageNo] as const;
+export const fetchProjectPersons = (projectId: number, pageNo: number, pageSize: number) =>
+  call(projectPersonListOperation, { projectId, pageNo, pageSize });
 export const fetchCityTree = () => call(cityTreeOperation, {});
 
 export const createProject = (body: OperationInput<typeof projectCreateOperation>) =>

@@ -12,14 +12,15 @@ import {
   STAFF_MSG,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, Modal, Space, Spin, Tag, Tree } from 'antd';
+import { Button, Card, Empty, Form, Input, Space, Spin, Tag, Tree } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { DataNode } from 'antd/es/tree';
 import { type Key, useMemo, useState } from 'react';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
-import { useConfirm } from '../../components/ConfirmProvider';
+import { FormDialog } from '../../components/FormDialog';
+import { useConfirmedAction } from '../../components/list/ConfirmedAction';
 import { ListPage } from '../../components/list/ListPage';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { zodRule } from '../../components/zod-rule';
@@ -62,6 +63,11 @@ export function selectionOf(checked: Key[], halfChecked: Key[]): { menuIds: numb
 
 const nameRule = zodRule(roleSaveOperation.input.shape.name);
 
+interface RoleFormValues {
+  name: string;
+  tenantId?: number;
+}
+
 export function RoleDialog({
   editing,
   open,
@@ -73,7 +79,7 @@ export function RoleDialog({
   onClose(): void;
   onSaved(): void;
 }) {
-  const [form] = Form.useForm<{ name: string; tenantId?: number }>();
+  const [form] = Form.useForm<RoleFormValues>();
   const isOperator = useSession((state) => state.userInfo?.userIdentity === 1);
   const chosenTenant = Form.useWatch('tenantId', form);
   const tenantId = editing ? editing.tenantId : chosenTenant;
@@ -101,7 +107,6 @@ export function RoleDialog({
   }, [editing, tree.data]);
   const [checked, setChecked] = useState<{ checked: Key[]; half: Key[] } | null>(null);
   const [treeError, setTreeError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const current = checked ?? { checked: initialChecked, half: [] };
 
   const close = () => {
@@ -110,8 +115,7 @@ export function RoleDialog({
     onClose();
   };
 
-  const submit = async () => {
-    const values = await form.validateFields();
+  const submit = async (values: RoleFormValues) => {
     const selection = selectionOf(current.checked, current.half);
     if (checked === null && editing) {
       selection.menuIds = editing.menuIds;
@@ -119,103 +123,81 @@ export function RoleDialog({
     }
     if (selection.menuIds.length === 0) {
       setTreeError(STAFF_MSG.roleMenusRequired);
-      return;
+      return false;
     }
-    setSaving(true);
-    try {
-      await saveRole({
-        id: editing?.id,
-        tenantId: editing ? undefined : values.tenantId,
-        name: values.name,
-        ...selection,
-      });
-      notifier().success('保存成功');
-      onSaved();
-      close();
-    } catch {
-      // the request layer has shown the server's message
-    } finally {
-      setSaving(false);
-    }
+    await saveRole({
+      id: editing?.id,
+      tenantId: editing ? undefined : values.tenantId,
+      name: values.name,
+      ...selection,
+    });
+    notifier().success('保存成功');
+    onSaved();
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={editing ? '编辑角色' : '新增角色'}
       width={640}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={close}
-      mask={{ closable: false }}
-      destroyOnHidden
+      form={form}
+      onSubmit={submit}
+      onClose={close}
+      initialValues={editing ? { name: editing.name } : undefined}
     >
-      <Form form={form} layout="vertical" preserve={false} initialValues={editing ? { name: editing.name } : undefined}>
-        {!editing && isOperator && (
-          <Form.Item name="tenantId" label="所属平台" extra="不选择时为平台运营方的角色">
-            <RemoteSelect
-              kind="tenant"
-              placeholder="请选择平台"
-              filters={{ status: 1 }}
-              onChange={() => setChecked({ checked: [], half: [] })}
+      {!editing && isOperator && (
+        <Form.Item name="tenantId" label="所属平台" extra="不选择时为平台运营方的角色">
+          <RemoteSelect
+            kind="tenant"
+            placeholder="请选择平台"
+            filters={{ status: 1 }}
+            onChange={() => setChecked({ checked: [], half: [] })}
+          />
+        </Form.Item>
+      )}
+      <Form.Item name="name" label="角色名称" required rules={[nameRule]}>
+        <Input placeholder="请输入角色名称" maxLength={STAFF_FIELD_MAX_LENGTH.roleName} />
+      </Form.Item>
+      <Form.Item
+        label="菜单与权限"
+        required
+        validateStatus={treeError ? 'error' : undefined}
+        help={treeError ?? '勾选页面即授予该页面；页面下为该页面的操作权限。只能授予您自己拥有的菜单和权限。'}
+      >
+        <div className="role-tree-box">
+          {tree.isFetching ? (
+            <Spin />
+          ) : treeData.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
+          ) : (
+            <Tree
+              checkable
+              defaultExpandAll
+              selectable={false}
+              treeData={treeData}
+              checkedKeys={current.checked}
+              onCheck={(keys, info) => {
+                const list = Array.isArray(keys) ? keys : keys.checked;
+                setChecked({ checked: list, half: (info.halfCheckedKeys ?? []) as Key[] });
+                setTreeError(null);
+              }}
             />
-          </Form.Item>
-        )}
-        <Form.Item name="name" label="角色名称" required rules={[nameRule]}>
-          <Input placeholder="请输入角色名称" maxLength={STAFF_FIELD_MAX_LENGTH.roleName} />
-        </Form.Item>
-        <Form.Item
-          label="菜单与权限"
-          required
-          validateStatus={treeError ? 'error' : undefined}
-          help={treeError ?? '勾选页面即授予该页面；页面下为该页面的操作权限。只能授予您自己拥有的菜单和权限。'}
-        >
-          <div className="role-tree-box">
-            {tree.isFetching ? (
-              <Spin />
-            ) : treeData.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
-            ) : (
-              <Tree
-                checkable
-                defaultExpandAll
-                selectable={false}
-                treeData={treeData}
-                checkedKeys={current.checked}
-                onCheck={(keys, info) => {
-                  const list = Array.isArray(keys) ? keys : keys.checked;
-                  setChecked({ checked: list, half: (info.halfCheckedKeys ?? []) as Key[] });
-                  setTreeError(null);
-                }}
-              />
-            )}
-          </div>
-        </Form.Item>
-      </Form>
-    </Modal>
+          )}
+        </div>
+      </Form.Item>
+    </FormDialog>
   );
 }
 
 export default function RoleListPage() {
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const { can } = useAccess();
   const isOperator = useSession((state) => state.userInfo?.userIdentity === 1);
   const [dialog, setDialog] = useState<{ editing: RoleRecord | null } | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ROLE_LIST_KEY });
 
-  const remove = async (row: RoleRecord) => {
-    if (!(await confirm({ content: STAFF_MSG.confirmDeleteRole(row.name) }))) return;
-    try {
-      await deleteRole(row.id);
-      notifier().success('删除成功');
-      refresh();
-    } catch {
-      // the request layer has shown the server's message
-    }
-  };
+  const act = useConfirmedAction(refresh);
+  const remove = (row: RoleRecord) => act(STAFF_MSG.confirmDeleteRole(row.name), () => deleteRole(row.id), '删除成功');
 
   const columns: ColumnsType<RoleRecord> = [
     {

@@ -5,7 +5,7 @@
  * key itself is what the code reads, so it is never edited. Every save is audited.
  */
 import { ControlOutlined } from '@ant-design/icons';
-import { type ConfigRecord, configValueRefusal, configValueRule, formatChinaDateTime } from '@fieldpay/domain';
+import { type ConfigRecord, configValueRefusal, configValueRule } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, InputNumber, Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { notifier } from '../../app/notify';
 import { configValueKey } from '../../app/shell-calls';
 import { useAccess } from '../../app/use-access';
+import { chinaTimeColumn } from '../../components/list/china-time-column';
 import { plainCell } from '../../components/list/ListPage';
 import { CONFIG_LIST_KEY, fetchConfigs, saveConfig } from './settings-calls';
 
@@ -126,13 +127,7 @@ export default function ConfigListPage() {
         ),
     },
     { key: 'remarks', dataIndex: 'remarks', title: '说明', ellipsis: true, render: plainCell },
-    {
-      key: 'updatedAt',
-      dataIndex: 'updatedAt',
-      title: '修改时间',
-      width: 170,
-      render: (value: number) => formatChinaDateTime(value),
-    },
+    chinaTimeColumn('updatedAt', '修改时间'),
     { key: 'updatedByName', dataIndex: 'updatedByName', title: '修改人', width: 110, render: plainCell },
     ...(canEdit
       ? [

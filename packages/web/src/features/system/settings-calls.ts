@@ -2,6 +2,8 @@
 import {
   configListOperation,
   configSaveOperation,
+  dictItemAddOperation,
+  dictItemDeleteOperation,
   dictItemEditOperation,
   dictItemListOperation,
   dictListOperation,
@@ -17,6 +19,11 @@ export const fetchDicts = (query: OperationInput<typeof dictListOperation>) => c
 export const fetchDictItems = (dictCode: string) => call(dictItemListOperation, { dictCode });
 export const editDictItem = (input: OperationInput<typeof dictItemEditOperation>) =>
   callWithMessage(dictItemEditOperation, input);
+
+export const addDictItem = (input: OperationInput<typeof dictItemAddOperation>) =>
+  callWithMessage(dictItemAddOperation, input);
+export const deleteDictItem = (input: OperationInput<typeof dictItemDeleteOperation>) =>
+  callWithMessage(dictItemDeleteOperation, input);
 
 export const fetchConfigs = () => call(configListOperation, undefined);
 export const saveConfig = (input: OperationInput<typeof configSaveOperation>) =>

@@ -19,8 +19,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Modal, Select, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
@@ -29,6 +29,9 @@ import { ListPage, plainCell } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { fetchTasks, reviewTasks, TASK_LIST_KEY } from './task-calls';
+
+/** The detail page a row opens (menu 任务详情, hidden). */
+const TASK_DETAIL_PATH = '/projectManage/task/detail';
 
 type Filters = Omit<TaskListFilters, 'startTime' | 'endTime'> & { startTime?: string; endTime?: string };
 
@@ -107,6 +110,8 @@ export default function TaskListPage() {
   const { can } = useAccess();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const openDetail = useCallback((row: TaskListRecord) => navigate(`${TASK_DETAIL_PATH}?id=${row.id}`), [navigate]);
   const canReview = side === 'platform' && can('taskManage:task:audit');
   const projectId = Number(params.get('projectId')) || undefined;
   const [selected, setSelected] = useState<TaskListRecord[]>([]);
@@ -121,7 +126,18 @@ export default function TaskListPage() {
 
   const columns = useMemo<ColumnsType<TaskListRecord>>(
     () => [
-      { key: 'taskSn', dataIndex: 'taskSn', title: '任务编号', width: 170, render: plainCell },
+      {
+        key: 'taskSn',
+        dataIndex: 'taskSn',
+        title: '任务编号',
+        width: 170,
+        // the number opens the detail, as a project's name does
+        render: (value: string, row: TaskListRecord) => (
+          <Button type="link" className="list-link-cell" onClick={() => openDetail(row)}>
+            {value}
+          </Button>
+        ),
+      },
       { key: 'title', dataIndex: 'title', title: '任务标题', width: 150, ellipsis: true, render: plainCell },
       { key: 'visitType', dataIndex: 'visitType', title: '服务类型', width: 130, render: plainCell },
       { key: 'userName', dataIndex: 'userName', title: '服务人员', width: 90, render: plainCell },
@@ -169,7 +185,7 @@ export default function TaskListPage() {
         render: plainCell,
       },
     ],
-    [side],
+    [side, openDetail],
   );
 
   const selectedIds = selected.map((row) => row.id);
@@ -251,28 +267,28 @@ export default function TaskListPage() {
               }
             : undefined
         }
-        actionColumn={
-          canReview
-            ? {
-                key: 'actions',
-                title: '操作',
-                width: 120,
-                render: (_: unknown, row: TaskListRecord) =>
-                  reviewable(row) ? (
-                    <Space size={4}>
-                      <Button type="link" size="small" onClick={() => void review([row.id], TASK_AUDIT.approved)}>
-                        通过
-                      </Button>
-                      <Button type="link" size="small" danger onClick={() => setRejecting([row.id])}>
-                        驳回
-                      </Button>
-                    </Space>
-                  ) : (
-                    plainCell(null)
-                  ),
-              }
-            : undefined
-        }
+        actionColumn={{
+          key: 'actions',
+          title: '操作',
+          width: canReview ? 150 : 80,
+          render: (_: unknown, row: TaskListRecord) => (
+            <Space size={4}>
+              <Button type="link" size="small" onClick={() => openDetail(row)}>
+                详情
+              </Button>
+              {canReview && reviewable(row) ? (
+                <>
+                  <Button type="link" size="small" onClick={() => void review([row.id], TASK_AUDIT.approved)}>
+                    通过
+                  </Button>
+                  <Button type="link" size="small" danger onClick={() => setRejecting([row.id])}>
+                    驳回
+                  </Button>
+                </>
+              ) : null}
+            </Space>
+          ),
+        }}
       />
       <RejectDialog
         count={rejecting?.length ?? 0}

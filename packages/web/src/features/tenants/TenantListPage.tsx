@@ -5,7 +5,6 @@
  */
 import { ClusterOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  formatChinaDateTime,
   TENANT_FIELD_MAX_LENGTH,
   TENANT_MSG,
   TENANT_STATUS,
@@ -13,12 +12,14 @@ import {
   tenantFormSchema,
 } from '@fieldpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Select, Space } from 'antd';
+import { Button, Card, Form, Input, Select, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { notifier } from '../../app/notify';
 import { useAccess } from '../../app/use-access';
-import { useConfirm } from '../../components/ConfirmProvider';
+import { FormDialog } from '../../components/FormDialog';
+import { StatusToggleButton, useConfirmedAction } from '../../components/list/ConfirmedAction';
+import { chinaTimeColumn } from '../../components/list/china-time-column';
 import { ListPage, plainCell } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
 import { zodRule } from '../../components/zod-rule';
@@ -44,80 +45,55 @@ export function TenantDialog({
   onSaved(): void;
 }) {
   const [form] = Form.useForm<TenantFormValues>();
-  const [saving, setSaving] = useState(false);
   const fields = tenantFormSchema.shape;
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const input = { name: values.name, company: values.company, contracts: values.contracts ?? '' };
-      if (editing) await editTenant({ ...input, id: editing.id });
-      else await addTenant(input);
-      notifier().success(editing ? '保存成功' : TENANT_MSG.added);
-      onSaved();
-      onClose();
-    } catch {
-      // the request layer has shown the server's message
-    } finally {
-      setSaving(false);
-    }
+  const submit = async (values: TenantFormValues) => {
+    const input = { name: values.name, company: values.company, contracts: values.contracts ?? '' };
+    if (editing) await editTenant({ ...input, id: editing.id });
+    else await addTenant(input);
+    notifier().success(editing ? '保存成功' : TENANT_MSG.added);
+    onSaved();
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={editing ? '编辑平台' : '新增平台'}
-      width={520}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      initialValues={
+        editing ? { name: editing.name, company: editing.company, contracts: editing.contracts } : undefined
+      }
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={
-          editing ? { name: editing.name, company: editing.company, contracts: editing.contracts } : undefined
-        }
-      >
-        <Form.Item name="name" label="平台名称" required rules={[zodRule(fields.name)]}>
-          <Input placeholder="请输入平台名称" maxLength={TENANT_FIELD_MAX_LENGTH.name} showCount />
-        </Form.Item>
-        <Form.Item name="company" label="运营公司" required rules={[zodRule(fields.company)]}>
-          <Input placeholder="请输入运营公司" maxLength={TENANT_FIELD_MAX_LENGTH.company} showCount />
-        </Form.Item>
-        <Form.Item name="contracts" label="联系人" rules={[zodRule(fields.contracts)]} extra="联系人姓名与电话">
-          <Input placeholder="请输入联系人" maxLength={TENANT_FIELD_MAX_LENGTH.contracts} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label="平台名称" required rules={[zodRule(fields.name)]}>
+        <Input placeholder="请输入平台名称" maxLength={TENANT_FIELD_MAX_LENGTH.name} showCount />
+      </Form.Item>
+      <Form.Item name="company" label="运营公司" required rules={[zodRule(fields.company)]}>
+        <Input placeholder="请输入运营公司" maxLength={TENANT_FIELD_MAX_LENGTH.company} showCount />
+      </Form.Item>
+      <Form.Item name="contracts" label="联系人" rules={[zodRule(fields.contracts)]} extra="联系人姓名与电话">
+        <Input placeholder="请输入联系人" maxLength={TENANT_FIELD_MAX_LENGTH.contracts} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
 export default function TenantListPage() {
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const { can } = useAccess();
   const [dialog, setDialog] = useState<{ editing: TenantAdminRecord | null } | null>(null);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: TENANT_ADMIN_LIST_KEY });
 
-  const toggle = async (row: TenantAdminRecord) => {
+  const act = useConfirmedAction(refresh);
+  const toggle = (row: TenantAdminRecord) => {
     const disabling = row.status === 1;
-    const content = disabling ? TENANT_MSG.confirmDisable(row.name) : TENANT_MSG.confirmEnable(row.name);
-    if (!(await confirm({ content }))) return;
-    try {
-      await setTenantStatus({ id: row.id, status: disabling ? 0 : 1 });
-      notifier().success(disabling ? TENANT_MSG.disabled : TENANT_MSG.enabled);
-      refresh();
-    } catch {
-      // the request layer has shown the server's message
-    }
+    return act(
+      disabling ? TENANT_MSG.confirmDisable(row.name) : TENANT_MSG.confirmEnable(row.name),
+      () => setTenantStatus({ id: row.id, status: disabling ? 0 : 1 }),
+      disabling ? TENANT_MSG.disabled : TENANT_MSG.enabled,
+    );
   };
 
   const columns: ColumnsType<TenantAdminRecord> = [
@@ -132,13 +108,7 @@ export default function TenantListPage() {
       width: 90,
       render: (value: number) => <StatusTag dictionary={TENANT_STATUS} value={value} />,
     },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: '创建时间',
-      width: 170,
-      render: (value: number) => formatChinaDateTime(value),
-    },
+    chinaTimeColumn('createTime', '创建时间'),
   ];
 
   return (
@@ -201,9 +171,7 @@ export default function TenantListPage() {
                   </Button>
                 )}
                 {can('sysTenant:list:disable') && (
-                  <Button type="link" size="small" danger={row.status === 1} onClick={() => void toggle(row)}>
-                    {row.status === 1 ? '禁用' : '启用'}
-                  </Button>
+                  <StatusToggleButton enabled={row.status === 1} onToggle={() => void toggle(row)} />
                 )}
               </Space>
             ),

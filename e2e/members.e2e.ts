@@ -1,0 +1,106 @@
+/**
+ * 成员账号 (decision 0023), one path through it: the README's enterprise user adds a member on the
+ * enterprise side, the member changes the one-time password at first sign-in, the administrator
+ * disables the member and the login is refused; the operator finds the enterprise's members on the
+ * platform side after choosing the enterprise. Screenshots of both screens at both sizes.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, fillLogin, launchBrowser, openPage, screenshot, signIn, url } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const suffix = String(Date.now() % 1e6).padStart(6, '0');
+const PHONE = `136${suffix}22`;
+const NEW_PASSWORD = 'Member#2026ab';
+
+async function shoot(page: Page, name: string) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await screenshot(page, `${name}-1440x900`);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await screenshot(page, `${name}-1280x720`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+const dialog = (page: Page) => page.getByRole('dialog').last();
+const toast = (page: Page, text: string) =>
+  page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
+
+describe('成员账号', () => {
+  it('the enterprise adds a member who changes the one-time password, then disables it; the platform finds the members', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, ACCOUNTS.enterprise);
+    await page.goto(url('/company/account/members'));
+    await page.locator('.ant-card-head').getByText('成员账号').waitFor();
+    await page.locator('.ant-table-row').first().waitFor();
+    await shoot(page, 'company-members');
+
+    await page.getByRole('button', { name: /新增成员/ }).click();
+    await dialog(page).getByPlaceholder('请输入手机号').fill(PHONE);
+    await dialog(page).getByPlaceholder('请输入姓名').fill('钱成员');
+    await dialog(page).getByRole('combobox').last().click();
+    await page.locator('.ant-select-dropdown .ant-select-item-option').filter({ hasText: '企业管理员' }).click();
+    await dialog(page).getByText('新增成员').click(); // closes the role dropdown
+    await dialog(page)
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    const passwordBox = page.locator('.one-time-password code');
+    await passwordBox.waitFor();
+    const oneTime = (await passwordBox.textContent()) ?? '';
+    expect(oneTime).toMatch(/^\S{12}$/);
+    await page.getByRole('button', { name: '我已记下' }).click();
+
+    // the member: the one-time password leads to 修改密码 first
+    const member = await openPage(browser);
+    await fillLogin(member.page, { side: 'enterprise', username: PHONE, password: oneTime });
+    await member.page.waitForURL(/#\/company\/loginManage\/password$/);
+    await member.page.getByPlaceholder('请输入原密码').fill(oneTime);
+    await member.page.getByPlaceholder('请输入新密码').fill(NEW_PASSWORD);
+    await member.page.getByPlaceholder('请再次输入新密码').fill(NEW_PASSWORD);
+    await member.page.getByRole('button', { name: '确认修改' }).click();
+    await member.page.waitForURL(/#\/login/);
+    await signIn(member.page, { side: 'enterprise', username: PHONE, password: NEW_PASSWORD });
+    await member.context.close();
+
+    // disabled in this enterprise: the login is refused
+    await page.getByPlaceholder('请输入登录账号或姓名').fill(PHONE);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const row = page.locator('.ant-table-row').filter({ hasText: PHONE });
+    await row.waitFor();
+    await row.getByRole('button', { name: '禁用' }).click();
+    await page
+      .getByRole('button', { name: /确\s*定/ })
+      .last()
+      .click();
+    await toast(page, '已禁用');
+    await row.getByText('禁用', { exact: true }).first().waitFor();
+    const again = await openPage(browser);
+    await fillLogin(again.page, { side: 'enterprise', username: PHONE, password: NEW_PASSWORD });
+    await again.page.locator('.login-error').getByText('账号已被禁用，请联系管理员').waitFor();
+    await again.context.close();
+    await context.close();
+
+    // the platform side: the operator chooses an enterprise, then sees its members
+    const operator = await openPage(browser);
+    await signIn(operator.page, ACCOUNTS.admin);
+    await operator.page.goto(url('/system/account/members'));
+    await operator.page.getByText('请选择企业后查看其成员账号').waitFor();
+    const select = operator.page.getByRole('combobox', { name: '选择企业' });
+    await select.click();
+    await operator.page.locator('.ant-select-dropdown .remote-select-option-label').first().click();
+    await operator.page.getByText('请选择企业后查看其成员账号').waitFor({ state: 'hidden' });
+    // every demo enterprise has members
+    await operator.page.locator('.ant-table-row').first().waitFor();
+    await operator.page.waitForFunction(
+      () => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'),
+    );
+    await shoot(operator.page, 'system-members');
+    await operator.context.close();
+  });
+});

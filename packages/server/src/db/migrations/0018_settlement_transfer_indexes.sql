@@ -1,0 +1,2 @@
+CREATE INDEX "settlement_transfers_line" ON "settlement_transfers" USING btree ("line_id","attempt");--> statement-breakpoint
+CREATE INDEX "settlement_transfers_settlement" ON "settlement_transfers" USING btree ("settlement_id","kind");

@@ -1,0 +1,62 @@
+import { fenToYuan, maskBankCard, maskIdCard, maskPhone, type Page, type ProjectPersonRecord } from '@fieldpay/domain';
+import { and, asc, countDistinct, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Viewer } from '../../core/tenancy';
+import type { DbOrTx } from '../../db/client';
+import { persons, tasks } from '../../db/schema';
+import { defaultCards } from '../persons/service';
+import { settledByPerson } from '../settlements/queries';
+import { projectInScope } from './detail';
+
+/**
+ * The project person list (spec 2 §2.4, the summary's drill-down 4): the persons who took the
+ * project's tasks, with their task count and what they were paid out on its settlements. Personal
+ * data is masked (the unmasked view is the persons area's, behind its SMS check).
+ */
+export async function projectPersonList(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: { projectId: number; enterpriseId?: number; pageNo: number; pageSize: number },
+): Promise<Page<ProjectPersonRecord>> {
+  const project = await projectInScope(db, viewer, query.projectId);
+  if (query.enterpriseId !== undefined && query.enterpriseId !== project.enterpriseId) return { records: [], total: 0 };
+  const worked = and(eq(tasks.tenantId, project.tenantId), eq(tasks.projectId, project.id), isNotNull(tasks.personId));
+  const [{ total }] = await db
+    .select({ total: countDistinct(tasks.personId) })
+    .from(tasks)
+    .where(worked);
+  const page = await db
+    .select({ personId: sql<number>`${tasks.personId}`, taskCount: sql<number>`count(*)::int` })
+    .from(tasks)
+    .where(worked)
+    .groupBy(tasks.personId)
+    .orderBy(asc(tasks.personId))
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize);
+  const ids = page.map((row) => row.personId);
+  const people = ids.length
+    ? await db
+        .select()
+        .from(persons)
+        .where(and(eq(persons.tenantId, project.tenantId), inArray(persons.id, ids)))
+    : [];
+  const byId = new Map(people.map((person) => [person.id, person]));
+  const cards = await defaultCards(db, project.tenantId, ids);
+  const settled = await settledByPerson(db, project, ids);
+  return {
+    total,
+    records: page.map((row) => {
+      const person = byId.get(row.personId);
+      const card = cards.get(row.personId);
+      return {
+        userId: row.personId,
+        userName: person?.name ?? '',
+        phone: maskPhone(person?.phone ?? ''),
+        idCard: person?.idCard ? maskIdCard(person.idCard) : '',
+        bankCard: card ? maskBankCard(card.accountNo) : '',
+        bankName: card?.bankName ?? '',
+        taskCount: row.taskCount,
+        settledFee: fenToYuan(settled.get(row.personId) ?? 0),
+      };
+    }),
+  };
+}

@@ -1,0 +1,410 @@
+/**
+ * The settlements module's demo step: on each platform of the demo company (13900000001), the
+ * persons who did its approved tasks bind verified cards, and the enterprise settles one service
+ * type after another through the services, so every state of spec 2 §4 exists on both tenants:
+ * pending audit, refused, withdrawn, approved and unpaid (the balance covers it), paid and paid out,
+ * paid with a failed payout (the bank knows the card under another name), and paid with payouts in
+ * flight. Payments go through the transaction password (RSA under a key grant) and the SMS code, as
+ * the settlement dialog sends them.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SETTLEMENT_ATTACHMENT_UPLOAD_PATH, type TaskTypeId } from '@fieldpay/domain';
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { channelAccounts, enterpriseMembers, persons, smsCodes, smsOutbox, tasks, users } from '../../db/schema';
+import type { Principal } from '../../platform/auth/sessions';
+import { addressOf } from '../../platform/files/links';
+import type { DemoStep } from '../../platform/modules';
+import { auditActorOf } from '../../platform/system/audit';
+import { DEMO_ACCOUNTS, GENERATED_ACCOUNT_PASSWORD } from '../../seed/demo';
+import { hashPassword } from '../../platform/auth/passwords';
+import type { Services } from '../../services';
+import { DEMO_PAY_PASSWORD } from '../finance/demo';
+import { sendPhoneCode } from '../finance/pay-password';
+import { bindVerifiedBankCard } from '../persons/service';
+import { createSettlement } from './create';
+import { generateStatement, requestStatement, saveAttachment } from './documents';
+import { renderPdf } from './pdf';
+import { setFeeConfig } from './fees';
+import { auditSettlement, paySettlement } from './moves';
+import { drainPayouts, runPayouts } from './payouts';
+
+const DEMO_IP = '112.64.71.15';
+const DAY = 86_400_000;
+const TODAY = new Date('2026-11-22T10:00:00+08:00').getTime();
+const BANKS = ['中国工商银行', '招商银行', '中国建设银行', '中国农业银行'];
+
+/** What happens to each service type's settlement, in order. */
+const PLAN = ['paidOut', 'payoutFailed', 'inFlight', 'approvedUnpaid', 'pending', 'refused', 'withdrawn'] as const;
+type Fate = (typeof PLAN)[number];
+
+const principalOf = (row: {
+  userId: number;
+  realname: string;
+  username: string;
+  tenantId: number;
+  enterpriseId: number | null;
+  side: 'platform' | 'enterprise';
+}): Principal => ({ sessionId: 0, ...row, userIdentity: 2, idleExpiresAt: new Date(TODAY + DAY) });
+
+const demoUuid = (...parts: Array<string | number>) => {
+  const hex = crypto
+    .createHash('sha256')
+    .update(`demo-settlement:${parts.join(':')}`)
+    .digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+/** A card number per person: deterministic, 19 digits. */
+const cardOf = (tenantId: number, personId: number) =>
+  `62220${String(tenantId).padStart(4, '0')}${String(personId).padStart(10, '0')}`;
+
+async function whoSettles(services: Services) {
+  return services.ctx.scopes.withSystem('demo: who settles on each platform of the demo company', async (db) => {
+    const members = await db
+      .select({
+        userId: users.id,
+        realname: users.realname,
+        username: users.username,
+        tenantId: enterpriseMembers.tenantId,
+        enterpriseId: enterpriseMembers.enterpriseId,
+      })
+      .from(enterpriseMembers)
+      .innerJoin(users, eq(users.id, enterpriseMembers.userId))
+      .where(and(eq(users.username, DEMO_ACCOUNTS.enterpriseUser.username), gt(enterpriseMembers.tenantId, 0)))
+      .orderBy(asc(enterpriseMembers.tenantId));
+    const found = [];
+    for (const member of members.slice(0, 2)) {
+      const [staff] = await db
+        .select({ userId: users.id, realname: users.realname, username: users.username })
+        .from(users)
+        .where(and(eq(users.side, 'platform'), eq(users.tenantId, member.tenantId)))
+        .orderBy(asc(users.id))
+        .limit(1);
+      const done = await db
+        .selectDistinct({ visitTypeId: tasks.visitTypeId, projectId: tasks.projectId, personId: tasks.personId })
+        .from(tasks)
+        .where(
+          and(
+            eq(tasks.tenantId, member.tenantId),
+            eq(tasks.enterpriseId, member.enterpriseId),
+            eq(tasks.auditStatus, 2),
+            gt(tasks.priceFen, 0),
+            isNotNull(tasks.personId),
+          ),
+        )
+        .orderBy(asc(tasks.visitTypeId));
+      if (staff && done.length > 0) found.push({ member, staff, done });
+    }
+    return found;
+  });
+}
+
+/** The demo company's finance clerk (not a README account, whose first visit the e2e counts). */
+const CLERK = { username: '13900000002', realname: '周敏' } as const;
+
+/** The clerk, a member of the demo company on this platform with the README user's role. */
+async function clerkOf(services: Services, member: { userId: number; tenantId: number; enterpriseId: number }) {
+  return services.ctx.scopes.withSystem('demo: the finance clerk of the demo company', async (db) => {
+    let [clerk] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.side, 'enterprise'), eq(users.username, CLERK.username)));
+    if (!clerk) {
+      [clerk] = await db
+        .insert(users)
+        .values({
+          side: 'enterprise',
+          username: CLERK.username,
+          realname: CLERK.realname,
+          phone: CLERK.username,
+          passwordHash: await hashPassword(GENERATED_ACCOUNT_PASSWORD),
+        })
+        .returning({ id: users.id });
+    }
+    const [role] = await db
+      .select({ roleId: enterpriseMembers.roleId })
+      .from(enterpriseMembers)
+      .where(
+        and(
+          eq(enterpriseMembers.userId, member.userId),
+          eq(enterpriseMembers.tenantId, member.tenantId),
+          eq(enterpriseMembers.enterpriseId, member.enterpriseId),
+        ),
+      );
+    await db
+      .insert(enterpriseMembers)
+      .values({ userId: clerk.id, enterpriseId: member.enterpriseId, tenantId: member.tenantId, roleId: role.roleId });
+    return principalOf({
+      userId: clerk.id,
+      realname: CLERK.realname,
+      username: CLERK.username,
+      tenantId: member.tenantId,
+      enterpriseId: member.enterpriseId,
+      side: 'enterprise',
+    });
+  });
+}
+
+/** The password and the SMS code as the settlement dialog sends them. */
+async function payBody(services: Services, payer: Principal, settlementId: number) {
+  const key = crypto.randomBytes(8).toString('hex');
+  const timestamp = Date.now();
+  const sign = crypto.createHmac('sha256', services.ctx.config.signSecret).update(`${key}${timestamp}`).digest('hex');
+  const grant = await services.keys.issue({
+    key,
+    timestamp,
+    sign,
+    headerSign: sign,
+    headerTimestamp: String(timestamp),
+  });
+  const password = crypto
+    .publicEncrypt(
+      { key: grant.publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(DEMO_PAY_PASSWORD),
+    )
+    .toString('base64');
+  const phone = await services.sms.ownPhone(payer.userId);
+  await sendPhoneCode(services, payer, { phone, settlementId });
+  const [sent] = await services.ctx.db
+    .select({ content: smsOutbox.content })
+    .from(smsOutbox)
+    .where(eq(smsOutbox.phone, phone))
+    .orderBy(desc(smsOutbox.id))
+    .limit(1);
+  const phoneCode = /(\d{6})/.exec(sent?.content ?? '')?.[1] ?? '';
+  return { id: settlementId, bankNo: 'CMB', password, keyId: grant.keyId, phone, phoneCode, type: 1 as const };
+}
+
+/** The SMS resend wait is a minute per user: the demo's earlier codes are aged past it, as time would. */
+const ageCodes = (services: Services, userId: number) =>
+  services.ctx.scopes.withSystem('demo: a minute passes between two payments', (db) =>
+    db
+      .update(smsCodes)
+      .set({ createdAt: sql`${smsCodes.createdAt} - interval '61 seconds'` })
+      .where(eq(smsCodes.userId, userId)),
+  );
+
+async function playSettlement(
+  services: Services,
+  enterprise: Principal,
+  clerk: Principal,
+  staff: Principal,
+  done: { visitTypeId: string; projectId: number },
+  fate: Fate,
+  created: number,
+) {
+  const { scopes } = services.ctx;
+  const enterpriseActor = auditActorOf(enterprise, DEMO_IP);
+  const staffActor = auditActorOf(staff, DEMO_IP);
+  const settlement = await scopes.withViewer(enterprise, () =>
+    createSettlement(
+      services.ctx.db,
+      enterprise,
+      {
+        requestId: demoUuid(enterprise.tenantId, done.projectId, done.visitTypeId),
+        projectId: done.projectId,
+        visitTypeId: done.visitTypeId as TaskTypeId,
+        remarks: '',
+      },
+      enterpriseActor,
+      new Date(created),
+    ),
+  );
+  if (fate === 'pending') {
+    await attachNote(services, clerk, settlement.id, created);
+    return;
+  }
+  if (fate === 'withdrawn') {
+    await scopes.withViewer(enterprise, () =>
+      auditSettlement(
+        services,
+        enterprise,
+        { settlementId: settlement.id, auditStatus: -1, remarks: '结算任务有误，撤回后重新生成' },
+        enterpriseActor,
+        new Date(created + 3 * 3_600_000),
+      ),
+    );
+    return;
+  }
+  await scopes.withViewer(staff, () =>
+    auditSettlement(
+      services,
+      staff,
+      fate === 'refused'
+        ? { settlementId: settlement.id, auditStatus: 3, remarks: '部分任务照片不清晰，请核实后重新提交' }
+        : { settlementId: settlement.id, auditStatus: 2, remarks: '' },
+      staffActor,
+      new Date(created + DAY),
+    ),
+  );
+  if (fate === 'refused' || fate === 'approvedUnpaid') return;
+  await ageCodes(services, enterprise.userId);
+  await scopes.withViewer(enterprise, async () =>
+    paySettlement(
+      services,
+      enterprise,
+      await payBody(services, enterprise, settlement.id),
+      enterpriseActor,
+      new Date(created + 2 * DAY),
+    ),
+  );
+  if (fate === 'inFlight') {
+    // the payment reached the platform; the payouts are sent and the bank is still working on them
+    await runPayouts(services, { settlementId: settlement.id });
+    await runPayouts(services, { settlementId: settlement.id });
+    return;
+  }
+  await drainPayouts(services, settlement.id);
+  if (fate === 'paidOut') {
+    // the enterprise asks for its reconciliation statement; the job makes it
+    await scopes.withViewer(clerk, () =>
+      requestStatement(services, clerk, settlement.id, auditActorOf(clerk, DEMO_IP), new Date(created + 3 * DAY)),
+    );
+    await generateStatement(
+      services,
+      { settlementId: settlement.id, userId: clerk.userId },
+      new Date(created + 3 * DAY + 60_000),
+    );
+  }
+}
+
+/** A settlement waiting for its audit gets the enterprise's note of the work, as a PDF attachment. */
+async function attachNote(services: Services, enterprise: Principal, settlementId: number, created: number) {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fp-demo-'));
+  try {
+    const note = path.join(dir, 'note.pdf');
+    const bytes = await renderPdf(
+      {
+        title: '结算补充说明',
+        subject: 'settlement note',
+        footer: '结算补充说明',
+        sections: [
+          {
+            title: '说明',
+            fields: [
+              ['事项', '本期任务已全部完成并经企业内部核对'],
+              ['附件', '任务完成情况汇总'],
+            ],
+          },
+        ],
+      },
+      new Date(created),
+    );
+    await fs.promises.writeFile(note, bytes);
+    const actor = auditActorOf(enterprise, DEMO_IP);
+    await services.ctx.scopes.withViewer(enterprise, async () => {
+      const file = await services.files.receiveLocal(note, '结算补充说明.pdf', {
+        principal: enterprise,
+        ip: DEMO_IP,
+        target: 'upload',
+        maxFilesPerRequest: 1,
+        visibility: 'tenant',
+        watermark: false,
+        fields: { scene: 'default', uploadPath: SETTLEMENT_ATTACHMENT_UPLOAD_PATH, id: String(settlementId) },
+      });
+      await saveAttachment(services, enterprise, { settId: settlementId, address: addressOf(file) }, actor);
+    });
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+export const settlementsDemo: DemoStep = {
+  reason: 'demo: settlements made, audited, withdrawn, paid and paid out through the services',
+  async run(services) {
+    const bank = await services.bank.gateway();
+    // the demo's bank answers at once; the configured delay comes back for the running console
+    await bank.setFinishDelay(0);
+    try {
+      await settleAll(services);
+    } finally {
+      await bank.setFinishDelay(services.ctx.config.bank.finishDelayMs);
+    }
+  },
+};
+
+async function settleAll(services: Services) {
+  const { scopes } = services.ctx;
+  const bank = await services.bank.gateway();
+  for (const { member, staff, done } of await whoSettles(services)) {
+    const enterprise = principalOf({ ...member, side: 'enterprise' });
+    const clerk = await clerkOf(services, member);
+    const reviewer = principalOf({ ...staff, tenantId: member.tenantId, enterpriseId: null, side: 'platform' });
+    // the platform's settlement accounts are real accounts at the bank: the simulator opens them
+    const channels = await scopes.withSystem('demo: the platform settlement accounts at the bank', (db) =>
+      db.select().from(channelAccounts).where(eq(channelAccounts.tenantId, member.tenantId)),
+    );
+    for (const channel of channels)
+      await bank.openAccount({ accountNo: channel.accountNo, accountName: channel.accountName });
+    const personIds = [...new Set(done.map((row) => row.personId as number))];
+    const people = await scopes.withSystem('demo: the persons who did the tasks', (db) =>
+      db.select({ id: persons.id, name: persons.name }).from(persons).where(inArray(persons.id, personIds)),
+    );
+    for (const [index, person] of people.entries()) {
+      const accountNo = cardOf(member.tenantId, person.id);
+      await scopes.withSystem('demo: a person binds a verified bank card in the app', (db) =>
+        bindVerifiedBankCard(db, {
+          tenantId: member.tenantId,
+          personId: person.id,
+          accountNo,
+          accountName: person.name,
+          bankName: BANKS[index % BANKS.length],
+        }),
+      );
+      await bank.openAccount({ accountNo, accountName: person.name });
+    }
+    // the platform agreed personal tiers with the demo company: 6 % up to 30,000 yuan a month, 8 % above
+    await scopes.withViewer(reviewer, () =>
+      setFeeConfig(
+        services.ctx.db,
+        { tenantId: member.tenantId, enterpriseId: member.enterpriseId },
+        {
+          base: 'net',
+          tiers: [
+            { upToFen: 3_000_000, rateBp: 600 },
+            { upToFen: null, rateBp: 800 },
+          ],
+        },
+        auditActorOf(reviewer, DEMO_IP),
+      ),
+    );
+    const types = [...new Map(done.map((row) => [row.visitTypeId, row])).values()];
+    for (const [index, row] of types.slice(0, PLAN.length).entries()) {
+      const fate = PLAN[index];
+      const payees = people.filter((person) =>
+        done.some((task) => task.visitTypeId === row.visitTypeId && task.personId === person.id),
+      );
+      if (fate === 'payoutFailed') {
+        // one payee had bound a newer card the bank still holds under an old name: 户名不符
+        const [payee] = payees;
+        const newer = `62170${String(member.tenantId).padStart(4, '0')}${String(payee.id).padStart(10, '0')}`;
+        await scopes.withSystem('demo: a person binds a newer card', (db) =>
+          bindVerifiedBankCard(db, {
+            tenantId: member.tenantId,
+            personId: payee.id,
+            accountNo: newer,
+            accountName: payee.name,
+            bankName: '中国建设银行',
+          }),
+        );
+        await bank.openAccount({ accountNo: newer, accountName: '原开户名' });
+        await playSettlement(services, enterprise, clerk, reviewer, row, fate, TODAY - (PLAN.length - index) * 2 * DAY);
+        // and went back to the card that works; the failed line can be re-issued to it
+        await scopes.withSystem('demo: the person binds the working card again', (db) =>
+          bindVerifiedBankCard(db, {
+            tenantId: member.tenantId,
+            personId: payee.id,
+            accountNo: cardOf(member.tenantId, payee.id),
+            accountName: payee.name,
+            bankName: BANKS[0],
+          }),
+        );
+        continue;
+      }
+      await playSettlement(services, enterprise, clerk, reviewer, row, fate, TODAY - (PLAN.length - index) * 2 * DAY);
+    }
+  }
+}

@@ -1,0 +1,325 @@
+import { MSG, SETTLEMENT_DOCUMENT_MSG } from '@fieldpay/domain';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPlatformUser, login, useTestApp } from '../../../test/app';
+import { multipart, pdfOf, pngOf } from '../../../test/file-fixtures';
+import {
+  addWorker,
+  approve,
+  createSettlement,
+  createSettlementWorld,
+  fund,
+  get,
+  pay,
+  post,
+  type SettlementWorld,
+} from '../../../test/settlements';
+import { generatePendingStatements, generateStatement } from './documents';
+import { drainPayouts } from './payouts';
+
+const t = useTestApp();
+let world: SettlementWorld;
+let foreign: SettlementWorld;
+/** approved, paid and paid out (two persons) */
+let paidId: number;
+let paidSn: string;
+let paidWorker: { name: string };
+/** waiting for the audit */
+let pendingId: number;
+
+/** Every text of every page, joined. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
+  const texts: string[] = [];
+  for (let pageNo = 1; pageNo <= doc.numPages; pageNo++) {
+    const content = await (await doc.getPage(pageNo)).getTextContent();
+    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
+  }
+  await doc.destroy();
+  return texts.join('\n');
+}
+
+const voucherStatusOf = async (id: number) =>
+  Number((await t.database.executeSql('select voucher_status as v from settlements where id = $1', [id])).rows[0]?.v);
+
+const detail = async (who: SettlementWorld['enterprise'], settlementId: number) =>
+  (await get(t.app, who, '/api/sys/order/getSettlementDetail', { settlementId })).json().result;
+
+async function upload(who: SettlementWorld['enterprise'], settlementId: number, fileName: string, content: Buffer) {
+  const form = multipart([
+    { name: 'scene', value: 'default' },
+    { name: 'uploadPath', value: 'settlement' },
+    { name: 'id', value: String(settlementId) },
+    { name: 'file', fileName, content },
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/resource/upload/upload',
+    payload: form.payload,
+    headers: { ...form.headers, 'x-access-token': who.token, 'x-tenant-id': String(who.tenant.id) },
+  });
+}
+
+async function attach(who: SettlementWorld['enterprise'], settlementId: number, fileName = '补充材料.pdf') {
+  const uploaded = await upload(who, settlementId, fileName, pdfOf('补充材料'));
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  return post(t.app, who, '/api/sys/order/attachment/save', {
+    settId: settlementId,
+    address: uploaded.json().result.address,
+  });
+}
+
+beforeAll(async () => {
+  world = await createSettlementWorld(t);
+  foreign = await createSettlementWorld(t);
+  paidWorker = await addWorker(t, world, { count: 2, priceFen: 30_000 });
+  await addWorker(t, world, { count: 1, priceFen: 12_345 });
+  const created = (await createSettlement(t, world)).json().result;
+  paidId = created.id;
+  paidSn = created.settlementSn;
+  await approve(t, world, paidId);
+  await fund(t, world, '2000.00');
+  expect((await pay(t, world, paidId)).statusCode).toBe(200);
+  await drainPayouts(t.services, paidId);
+  await addWorker(t, world, { priceFen: 5_000 });
+  pendingId = (await createSettlement(t, world)).json().result.id;
+  await addWorker(t, foreign, { priceFen: 5_000 });
+});
+
+describe('the reconciliation statement', () => {
+  it('refuses a settlement the enterprise has not paid, changing nothing', async () => {
+    const refused = await post(t.app, world.enterprise, '/api/sys/order/pdf/create', { id: pendingId });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('结算单当前状态为待审核，不能生成对账单');
+    expect(await voucherStatusOf(pendingId)).toBe(0);
+    const missing = await get(t.app, world.enterprise, '/api/sys/order/pdf/download', { id: pendingId });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(MSG.invalidFile);
+  });
+
+  it('is refused to another tenant, another enterprise, the platform side and a user without the permission', async () => {
+    const byForeign = await post(t.app, foreign.enterprise, '/api/sys/order/pdf/create', { id: paidId });
+    expect(byForeign.statusCode).toBe(404);
+    expect(byForeign.json().message).toBe('结算单不存在');
+    const byPlatform = await post(t.app, world.staff, '/api/sys/order/pdf/create', { id: paidId });
+    expect(byPlatform.statusCode).toBe(403);
+    const bare = await createPlatformUser(t.database, { tenantId: world.tenantId, roleCode: null });
+    const session = await login(t.app, 'platform', bare.username, bare.password);
+    expect((await post(t.app, session, '/api/sys/order/pdf/create', { id: paidId })).statusCode).toBe(403);
+    expect((await get(t.app, session, '/api/sys/order/pdf/download', { id: paidId })).statusCode).toBe(403);
+    expect(await voucherStatusOf(paidId)).toBe(0);
+  });
+
+  it('moves 0 -> 1 with 正在生成确认单, the job makes a Chinese PDF and moves 1 -> 2, once', async () => {
+    const created = await post(t.app, world.enterprise, '/api/sys/order/pdf/create', { id: paidId });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ message: '正在生成确认单，请稍后进行下载；', result: { voucherStatus: 1 } });
+    const again = await post(t.app, world.enterprise, '/api/sys/order/pdf/create', { id: paidId });
+    expect(again.statusCode).toBe(409);
+
+    // the job, as the queue runs it (it may have run already: then it finds nothing to do)
+    await generateStatement(t.services, { settlementId: paidId });
+    expect(await generateStatement(t.services, { settlementId: paidId })).toBe(false);
+    expect(await generatePendingStatements(t.services)).toBe(0);
+    expect(await voucherStatusOf(paidId)).toBe(2);
+    expect((await detail(world.enterprise, paidId)).voucherStatus).toBe(2);
+
+    const downloaded = await get(t.app, world.enterprise, '/api/sys/order/pdf/download', { id: paidId });
+    expect(downloaded.statusCode).toBe(200);
+    expect(downloaded.headers['content-type']).toBe('application/pdf');
+    expect(downloaded.headers['content-disposition']).toContain(encodeURIComponent(`对账确认单_${paidSn}.pdf`));
+    const bytes = downloaded.rawPayload;
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // the font is a subset: far below the 8 MB of the whole font
+    expect(bytes.length).toBeGreaterThan(5_000);
+    expect(bytes.length).toBeLessThan(400_000);
+    const text = await pdfText(bytes);
+    expect(text).toContain('对账确认单');
+    expect(text).toContain(paidSn);
+    expect(text).toContain(paidWorker.name);
+    // amounts in yuan, the per-person taxes (taxModel 1) and the payment's reference
+    expect(text).toContain('600.00');
+    expect(text).toContain('个税(元)');
+    const { yurref } = await detail(world.enterprise, paidId);
+    expect(text).toContain(yurref);
+    // the platform side of the same tenant reads it too; another tenant does not
+    expect((await get(t.app, world.staff, '/api/sys/order/pdf/download', { id: paidId })).statusCode).toBe(200);
+    expect((await get(t.app, foreign.staff, '/api/sys/order/pdf/download', { id: paidId })).statusCode).toBe(404);
+  });
+});
+
+describe('the settlement voucher', () => {
+  it('answers the summary sheet (type 1) and the per-person sheet (type 3) as PDFs', async () => {
+    const summary = await get(t.app, world.enterprise, '/api/sys/order/voucher/download', { id: paidId, type: 1 });
+    expect(summary.statusCode, summary.body).toBe(200);
+    expect(summary.headers['content-type']).toBe('application/pdf');
+    const summaryText = await pdfText(summary.rawPayload);
+    expect(summaryText).toContain('付款金额汇总单');
+    expect(summaryText).toContain(paidSn);
+
+    const lines = (
+      await get(t.app, world.enterprise, '/api/sys/order/confirmSettlementDetailList', { settlementId: paidId })
+    ).json().result as Array<{ id: number; userName: string; payStatus: number }>;
+    const line = lines.find((row) => row.userName === paidWorker.name);
+    expect(line?.payStatus).toBe(1);
+    const single = await get(t.app, world.staff, '/api/sys/order/voucher/download', {
+      id: paidId,
+      type: 3,
+      lineId: line?.id ?? 0,
+    });
+    expect(single.statusCode, single.body).toBe(200);
+    const singleText = await pdfText(single.rawPayload);
+    expect(singleText).toContain('个人付款明细单');
+    expect(singleText).toContain(paidWorker.name);
+    expect(singleText).not.toContain(lines.find((row) => row.userName !== paidWorker.name)?.userName ?? '-');
+  });
+
+  it('refuses an unpaid settlement, a line not paid out, a wrong type, and foreign or unpermitted callers', async () => {
+    const unpaid = await get(t.app, world.enterprise, '/api/sys/order/voucher/download', { id: pendingId, type: 1 });
+    expect(unpaid.statusCode).toBe(422);
+    expect(unpaid.json().message).toBe(SETTLEMENT_DOCUMENT_MSG.voucherUnavailable);
+    const [line] = (
+      await get(t.app, world.enterprise, '/api/sys/order/confirmSettlementDetailList', { settlementId: paidId })
+    ).json().result as Array<{ id: number }>;
+    await t.database.executeSql('update settlement_lines set pay_status = 2 where id = $1', [line.id]);
+    try {
+      const notPaid = await get(t.app, world.enterprise, '/api/sys/order/voucher/download', {
+        id: paidId,
+        type: 3,
+        lineId: line.id,
+      });
+      expect(notPaid.statusCode).toBe(422);
+      expect(notPaid.json().message).toBe(SETTLEMENT_DOCUMENT_MSG.voucherLineNotPaid);
+    } finally {
+      await t.database.executeSql('update settlement_lines set pay_status = 1 where id = $1', [line.id]);
+    }
+    const wrongType = await get(t.app, world.enterprise, '/api/sys/order/voucher/download', { id: paidId, type: 2 });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().message).toContain('凭证类型不正确');
+    const byForeign = await get(t.app, foreign.enterprise, '/api/sys/order/voucher/download', { id: paidId, type: 1 });
+    expect(byForeign.statusCode).toBe(404);
+    const bare = await createPlatformUser(t.database, { tenantId: world.tenantId, roleCode: null });
+    const session = await login(t.app, 'platform', bare.username, bare.password);
+    expect((await get(t.app, session, '/api/sys/order/voucher/download', { id: paidId, type: 1 })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('attachments', () => {
+  it('lets the enterprise attach, list and delete while the settlement waits for its audit', async () => {
+    const saved = await attach(world.enterprise, pendingId);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().result).toMatchObject({ settId: pendingId, name: '补充材料.pdf', type: 1, fileType: 'pdf' });
+    const listed = await get(t.app, world.staff, '/api/sys/order/queryfile', { id: pendingId });
+    expect(listed.json().result.list).toHaveLength(1);
+    expect((await detail(world.enterprise, pendingId)).attachmentCount).toBe(1);
+
+    const removed = await post(t.app, world.enterprise, '/api/sys/order/attachment/delete', {
+      fileId: saved.json().result.id,
+      settId: pendingId,
+    });
+    expect(removed.json()).toMatchObject({ success: true, message: '删除成功' });
+    expect(
+      (await get(t.app, world.enterprise, '/api/sys/order/queryfile', { id: pendingId })).json().result.list,
+    ).toEqual([]);
+    expect((await detail(world.enterprise, pendingId)).attachmentCount).toBe(0);
+    const twice = await post(t.app, world.enterprise, '/api/sys/order/attachment/delete', {
+      fileId: saved.json().result.id,
+      settId: pendingId,
+    });
+    expect(twice.statusCode).toBe(404);
+  });
+
+  it('drops an attachment whose file was deleted through the generic file call', async () => {
+    const saved = (await attach(world.enterprise, pendingId, '临时说明.pdf')).json().result;
+    const removed = await post(t.app, world.enterprise, '/api/resource/file/delete', { address: saved.address });
+    expect(removed.statusCode).toBe(200);
+    const list = (await get(t.app, world.enterprise, '/api/sys/order/queryfile', { id: pendingId })).json().result.list;
+    expect(list.map((row: { id: number }) => row.id)).not.toContain(saved.id);
+    expect((await detail(world.enterprise, pendingId)).attachmentCount).toBe(list.length);
+  });
+
+  it('keeps the upload rules: wrong type, empty file, long name', async () => {
+    const wrongType = await upload(world.enterprise, pendingId, 'a.exe', Buffer.from('MZ....'));
+    expect(wrongType.json().message).toBe('请上传正确的文件类型');
+    const empty = await upload(world.enterprise, pendingId, 'a.pdf', Buffer.alloc(0));
+    expect(empty.json().message).toBe('您上传的文件没有内容，请重新上传');
+    const longName = await upload(world.enterprise, pendingId, `${'长'.repeat(62)}.png`, pngOf(4, 4));
+    expect(longName.json().message).toBe('文件名不能超过64个字符，请重命名后重新上传');
+  });
+
+  it('refuses the platform side, another enterprise, a paid settlement and a file of another record', async () => {
+    const uploaded = await upload(world.enterprise, pendingId, '说明.png', pngOf(8, 8));
+    const address = uploaded.json().result.address as string;
+    const byPlatform = await post(t.app, world.staff, '/api/sys/order/attachment/save', { settId: pendingId, address });
+    expect(byPlatform.statusCode).toBe(403);
+    const byForeign = await post(t.app, foreign.enterprise, '/api/sys/order/attachment/save', {
+      settId: pendingId,
+      address,
+    });
+    expect(byForeign.statusCode).toBe(404);
+    const paid = await post(t.app, world.enterprise, '/api/sys/order/attachment/save', { settId: paidId, address });
+    expect(paid.statusCode).toBe(422);
+    expect(paid.json().message).toBe(SETTLEMENT_DOCUMENT_MSG.attachmentNotAllowed);
+    // a file uploaded for another settlement does not attach here
+    const foreignCreated = (await createSettlement(t, foreign)).json().result;
+    const theirs = await upload(foreign.enterprise, foreignCreated.id, '对方.png', pngOf(8, 8));
+    const stolen = await post(t.app, world.enterprise, '/api/sys/order/attachment/save', {
+      settId: pendingId,
+      address: theirs.json().result.address,
+    });
+    expect(stolen.statusCode).toBe(400);
+    expect((await get(t.app, foreign.enterprise, '/api/sys/order/queryfile', { id: pendingId })).statusCode).toBe(404);
+    const mine = (await attach(foreign.enterprise, foreignCreated.id)).json().result;
+    const deleteForeign = await post(t.app, world.enterprise, '/api/sys/order/attachment/delete', {
+      fileId: mine.id,
+      settId: pendingId,
+    });
+    expect(deleteForeign.statusCode).toBe(404);
+    expect(
+      (await get(t.app, foreign.enterprise, '/api/sys/order/queryfile', { id: foreignCreated.id })).json().result.list,
+    ).toHaveLength(1);
+    const bare = await createPlatformUser(t.database, { tenantId: world.tenantId, roleCode: null });
+    const session = await login(t.app, 'platform', bare.username, bare.password);
+    expect((await get(t.app, session, '/api/sys/order/queryfile', { id: pendingId })).statusCode).toBe(403);
+  });
+});
+
+describe('exports of a settlement', () => {
+  it('submits the tasks and the records to the download cache, and writes them', async () => {
+    const tasks = await post(t.app, world.enterprise, '/api/sys/order/exportTaskOfSett', { id: paidId });
+    expect(tasks.json()).toMatchObject({
+      success: true,
+      message: '下载任务已提交，您可点击右上角下载按钮下载所需文件',
+    });
+    const records = await post(t.app, world.staff, '/api/sys/order/exportSettlementRecords', { settlementId: paidId });
+    expect(records.statusCode, records.body).toBe(200);
+    for (const cacheId of [tasks.json().result.cacheId, records.json().result.cacheId]) {
+      await t.services.exports.run(cacheId);
+      const { rows } = await t.database.executeSql(
+        'select download_status, row_count, download_type from download_caches where id = $1',
+        [cacheId],
+      );
+      expect(rows[0]).toMatchObject({ download_status: 1 });
+    }
+    const { rows } = await t.database.executeSql(
+      'select row_count, download_type from download_caches where id = any($1::int[]) order by id',
+      [[tasks.json().result.cacheId, records.json().result.cacheId]],
+    );
+    // three tasks of two persons
+    expect(rows).toEqual([
+      { row_count: 3, download_type: 1 },
+      { row_count: 2, download_type: 2 },
+    ]);
+  });
+
+  it('refuses another tenant and another enterprise', async () => {
+    const byForeign = await post(t.app, foreign.enterprise, '/api/sys/order/exportTaskOfSett', { id: paidId });
+    expect(byForeign.statusCode).toBe(404);
+    const byForeignStaff = await post(t.app, foreign.staff, '/api/sys/order/exportSettlementRecords', {
+      settlementId: paidId,
+    });
+    expect(byForeignStaff.statusCode).toBe(404);
+  });
+});

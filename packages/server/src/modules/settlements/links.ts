@@ -1,0 +1,4 @@
+/** The settlement list's address; with isPage=notice&id it opens that settlement's detail (spec 2 §2). */
+export const SETTLEMENT_LIST_URL = '/settlement/order/list';
+
+export const settlementLink = (settlementId: number) => `${SETTLEMENT_LIST_URL}?isPage=notice&id=${settlementId}`;

@@ -1,0 +1,512 @@
+/**
+ * The payout runner and reconciler (decision 0021). Every bank instruction is a settlement_transfers
+ * row written, with its yurref, before it is sent. The runner takes the open rows (created: maybe
+ * never sent; processing: sent), sends a created one (again, with the same yurref: the bank answers
+ * "exists" for one it already has) or asks the bank by yurref for a processing one, and applies a
+ * final answer under the row's lock exactly once. The bank is called outside any transaction.
+ * After a crash anywhere, the next run finishes the work: nothing is sent twice, nothing is lost.
+ */
+import { fenToYuan, LINE_PAY_STATUS, SETTLEMENT_MSG, settlementTransition, THIRD_PAY_STATUS } from '@fieldpay/domain';
+import { and, asc, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import { fail } from '../../core/errors';
+import { enterpriseScope } from '../../core/tenancy';
+import { slices } from '../../db/slices';
+import { channelAccounts, personBankCards, settlementLines, settlements, settlementTransfers } from '../../db/schema';
+import { BankTimeoutError, makeYurref, type TransferRecord } from '../../integrations/bank';
+import type { Principal } from '../../platform/auth/sessions';
+import { createNotice, enterpriseMemberIds } from '../../platform/notices/service';
+import { type AuditActor, writeAudit } from '../../platform/system/audit';
+import type { Services } from '../../services';
+import { type EntryInput, platformAccount, postEntries } from '../ledger/posting';
+import { settlementLink } from './links';
+import { addEvent, channelBankAccount } from './moves';
+
+type Transfer = typeof settlementTransfers.$inferSelect;
+const OPEN = ['created', 'processing'];
+/** how many instructions a round has at the bank at once */
+const BANK_LANES = 16;
+/** how many of the bank's answers one transaction applies (their payouts' entries posted together) */
+const APPLY_BATCH = 100;
+const WHY = 'settlements: sending payouts and reconciling them with the bank';
+
+/** A bank answer the runner applies: final (success / failed), or still processing. */
+type Outcome =
+  | { status: 'processing'; bankRef: string }
+  | { status: 'success'; bankRef: string; at: Date }
+  | { status: 'failed'; bankRef: string; reason: string; at: Date };
+
+const outcomeOf = (record: TransferRecord): Outcome =>
+  record.status === 'processing'
+    ? { status: 'processing', bankRef: record.bankRef }
+    : record.status === 'success'
+      ? { status: 'success', bankRef: record.bankRef, at: new Date(record.finishedAt ?? Date.now()) }
+      : {
+          status: 'failed',
+          bankRef: record.bankRef,
+          reason: record.failureReason ?? '银行处理失败',
+          at: new Date(record.finishedAt ?? Date.now()),
+        };
+
+/** Sends (or asks after) one instruction; null when the bank could not be reached (try again later). */
+async function askBank(services: Services, transfer: Transfer): Promise<Outcome | null> {
+  const bank = await services.bank.gateway();
+  try {
+    if (transfer.status === 'processing') {
+      const record = await bank.queryTransfer(transfer.yurref);
+      if (record) return outcomeOf(record);
+      // the bank never recorded it (the request was lost): send the same yurref again
+    }
+    const answer = await bank.transfer({
+      yurref: transfer.yurref,
+      payerAccountNo: transfer.payerAccountNo,
+      payeeAccountNo: transfer.payeeAccountNo,
+      payeeName: transfer.payeeName,
+      amountFen: transfer.amountFen,
+      purpose: transfer.kind === 'S' ? '结算付款' : '劳务报酬',
+    });
+    if (answer.outcome === 'rejected') return { status: 'failed', bankRef: '', reason: answer.reason, at: new Date() };
+    return outcomeOf(answer.transfer);
+  } catch (error) {
+    if (error instanceof BankTimeoutError) return null;
+    throw error;
+  }
+}
+
+/** What a batch of payouts books once it is applied: their ledger entries, their settlements to settle. */
+interface Booking {
+  entries: EntryInput[];
+  settlementIds: Set<number>;
+  /** the ledger's accounts of the batch, looked up once per tenant and channel account */
+  accounts: Map<string, Promise<number>>;
+}
+
+/**
+ * Applies the bank's answers, each to its instruction once: the instructions are locked (in id
+ * order) and a final one is never changed; a batch is one transaction, so its payouts' ledger
+ * entries are posted together (postEntries) and each settlement is settled once at the end.
+ */
+async function applyOutcomes(
+  services: Services,
+  answers: ReadonlyArray<{ transferId: number; outcome: Outcome }>,
+): Promise<number> {
+  return services.ctx.scopes.withSystem(WHY, async () => {
+    const { db } = services.ctx;
+    const locked = await db
+      .select()
+      .from(settlementTransfers)
+      .where(
+        inArray(
+          settlementTransfers.id,
+          answers.map((answer) => answer.transferId),
+        ),
+      )
+      .orderBy(asc(settlementTransfers.id))
+      .for('update');
+    const transfers = new Map(locked.map((row) => [row.id, row]));
+    const booking: Booking = { entries: [], settlementIds: new Set(), accounts: new Map() };
+    const now = new Date();
+    let finished = 0;
+    const writes: Promise<unknown>[] = [];
+    for (const { transferId, outcome } of answers) {
+      const transfer = transfers.get(transferId);
+      if (!transfer || !OPEN.includes(transfer.status)) continue;
+      if (outcome.status === 'processing') {
+        if (transfer.status === 'created')
+          writes.push(
+            db
+              .update(settlementTransfers)
+              .set({ status: 'processing', bankRef: outcome.bankRef, sentAt: now })
+              .where(eq(settlementTransfers.id, transfer.id)),
+          );
+        continue;
+      }
+      finished++;
+      writes.push(
+        db
+          .update(settlementTransfers)
+          .set({
+            status: outcome.status,
+            bankRef: outcome.bankRef,
+            failureReason: outcome.status === 'failed' ? outcome.reason.slice(0, 200) : '',
+            sentAt: transfer.sentAt ?? now,
+            finishedAt: outcome.at,
+          })
+          .where(eq(settlementTransfers.id, transfer.id)),
+      );
+      if (transfer.kind === 'S') {
+        // rare (one per settlement): applied on its own, after the writes before it
+        await Promise.all(writes.splice(0));
+        await paymentFinished(services, transfer, outcome);
+      } else writes.push(payoutFinished(services, transfer, outcome, booking));
+    }
+    // the statements of the batch go out together (the pool's pipeline mode)
+    await Promise.all(writes);
+    // a refusal of the ledger must undo the batch, not keep its lines paid without their entries
+    // (a business error keeps a scope's writes: db/scope.ts)
+    await postEntries(services.ctx.scopes, booking.entries).catch((error: unknown) => {
+      throw new Error(`payouts: the ledger refused a batch: ${error instanceof Error ? error.message : error}`, {
+        cause: error,
+      });
+    });
+    for (const settlementId of [...booking.settlementIds].sort((a, b) => a - b))
+      await settleIfFinal(services, settlementId, now);
+    return finished;
+  });
+}
+
+/**
+ * The enterprise's payment reached the channel account: one payout instruction per line. A failed
+ * payment (the bank was busy) is sent again under the next attempt's yurref: the money is the
+ * enterprise's, already booked to the platform, and the bank moved none of it.
+ */
+async function paymentFinished(
+  services: Services,
+  transfer: Transfer,
+  outcome: Exclude<Outcome, { status: 'processing' }>,
+): Promise<void> {
+  const { db } = services.ctx;
+  const now = new Date();
+  if (outcome.status === 'failed') {
+    await db.insert(settlementTransfers).values({
+      ...transferBase(transfer),
+      attempt: transfer.attempt + 1,
+      yurref: makeYurref('S', transfer.settlementId, transfer.attempt + 1, now),
+      createdAt: now,
+    });
+    return;
+  }
+  const [channel] = await db
+    .select()
+    .from(channelAccounts)
+    .where(
+      and(eq(channelAccounts.tenantId, transfer.tenantId), eq(channelAccounts.accountNo, transfer.payeeAccountNo)),
+    );
+  const lines = await db
+    .select()
+    .from(settlementLines)
+    .where(
+      and(
+        eq(settlementLines.tenantId, transfer.tenantId),
+        eq(settlementLines.settlementId, transfer.settlementId),
+        eq(settlementLines.isSuccess, 1),
+      ),
+    )
+    .orderBy(asc(settlementLines.id));
+  const payable = lines.filter((line) => line.receivedFen > 0);
+  // in slices: one statement takes at most 65,535 parameters (db/slices.ts)
+  for (const slice of slices(payable))
+    await db
+      .insert(settlementTransfers)
+      .values(
+        slice.map((line) => ({
+          tenantId: line.tenantId,
+          enterpriseId: line.enterpriseId,
+          settlementId: line.settlementId,
+          lineId: line.id,
+          kind: 'P',
+          attempt: 1,
+          yurref: makeYurref('P', line.id, 1, now),
+          payerAccountNo: channel.accountNo,
+          payeeAccountNo: line.accountNo,
+          payeeName: line.accountName,
+          bankNo: transfer.bankNo,
+          bankName: line.bankName,
+          amountFen: line.receivedFen,
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing();
+  await db
+    .update(settlementLines)
+    .set({ payStatus: LINE_PAY_STATUS.processing, thirdPayStatus: THIRD_PAY_STATUS.sent, updatedAt: now })
+    .where(
+      inArray(
+        settlementLines.id,
+        payable.map((line) => line.id),
+      ),
+    );
+  // a line whose taxes took all of its pay has nothing to send: it is settled as it stands
+  const nothingToSend = lines.filter((line) => line.receivedFen === 0).map((line) => line.id);
+  if (nothingToSend.length > 0)
+    await db
+      .update(settlementLines)
+      .set({ payStatus: LINE_PAY_STATUS.success, thirdPayStatus: THIRD_PAY_STATUS.success, payTime: now })
+      .where(inArray(settlementLines.id, nothingToSend));
+  await addEvent(
+    db,
+    settlementOf(transfer),
+    '企业付款到账',
+    '银行',
+    `业务参考号${transfer.yurref}，开始向${payable.length}人发放`,
+    now,
+  );
+  await settleIfFinal(services, transfer.settlementId, now);
+}
+
+/** A payout is final: its entry to book (success) and its line paid, or the line failed for a re-issue. */
+async function payoutFinished(
+  services: Services,
+  transfer: Transfer,
+  outcome: Exclude<Outcome, { status: 'processing' }>,
+  booking: Booking,
+): Promise<void> {
+  const { db } = services.ctx;
+  const now = new Date();
+  const lineId = transfer.lineId as number;
+  booking.settlementIds.add(transfer.settlementId);
+  if (outcome.status === 'success') {
+    const payable = `payable:${transfer.tenantId}`;
+    const bankKey = `channel:${transfer.tenantId}:${transfer.payerAccountNo}`;
+    if (!booking.accounts.has(payable))
+      booking.accounts.set(payable, platformAccount(services.ctx.scopes, transfer.tenantId, 'personPayable'));
+    if (!booking.accounts.has(bankKey))
+      booking.accounts.set(
+        bankKey,
+        db
+          .select()
+          .from(channelAccounts)
+          .where(
+            and(
+              eq(channelAccounts.tenantId, transfer.tenantId),
+              eq(channelAccounts.accountNo, transfer.payerAccountNo),
+            ),
+          )
+          .then(([channel]) => channelBankAccount(services, transfer.tenantId, channel)),
+      );
+    booking.entries.push({
+      tenantId: transfer.tenantId,
+      enterpriseId: transfer.enterpriseId,
+      entryType: 'payout',
+      reference: transfer.yurref,
+      memo: `代发${transfer.payeeName}`,
+      postedAt: outcome.at,
+      lines: [
+        { accountId: await (booking.accounts.get(payable) as Promise<number>), amountFen: transfer.amountFen },
+        { accountId: await (booking.accounts.get(bankKey) as Promise<number>), amountFen: -transfer.amountFen },
+      ],
+    });
+  }
+  await db
+    .update(settlementLines)
+    .set(
+      outcome.status === 'success'
+        ? {
+            payStatus: LINE_PAY_STATUS.success,
+            thirdPayStatus: THIRD_PAY_STATUS.success,
+            payTime: outcome.at,
+            failureMsg: '',
+            updatedAt: now,
+          }
+        : {
+            payStatus: LINE_PAY_STATUS.failed,
+            thirdPayStatus: THIRD_PAY_STATUS.failed,
+            failureMsg: outcome.reason.slice(0, 200),
+            updatedAt: now,
+          },
+    )
+    .where(eq(settlementLines.id, lineId));
+}
+
+/** When no line is in flight: every line paid -> 已结算 (settlement time), some failed -> 结算异常. */
+async function settleIfFinal(services: Services, settlementId: number, now: Date): Promise<void> {
+  const { db } = services.ctx;
+  const [row] = await db.select().from(settlements).where(eq(settlements.id, settlementId)).for('update');
+  // counted in the database (by tenant and settlement: the lines' index), not read line by line
+  const [lines] = await db
+    .select({
+      length: sql<number>`count(*)::int`,
+      open: sql<number>`count(*) filter (where ${inArray(settlementLines.payStatus, [LINE_PAY_STATUS.processing, LINE_PAY_STATUS.pending])})::int`,
+      failed: sql<number>`count(*) filter (where ${ne(settlementLines.payStatus, LINE_PAY_STATUS.success)})::int`,
+    })
+    .from(settlementLines)
+    .where(
+      and(
+        eq(settlementLines.tenantId, row.tenantId),
+        eq(settlementLines.settlementId, settlementId),
+        eq(settlementLines.isSuccess, 1),
+      ),
+    );
+  if (lines.open > 0) return;
+  const { failed } = lines;
+  const action = failed === 0 ? 'payoutsSucceeded' : 'payoutsFailed';
+  const next = settlementTransition(action, row);
+  if (!next || next.payStatus === row.payStatus) return;
+  await db
+    .update(settlements)
+    .set({ ...next, ...(failed === 0 ? { settlementTime: now } : {}), updatedAt: now })
+    .where(eq(settlements.id, row.id));
+  await addEvent(
+    db,
+    row,
+    failed === 0 ? '平台发放完成' : '平台发放异常',
+    '系统',
+    failed === 0 ? `${lines.length}人全部发放成功` : `${failed}人发放失败，可重新发放`,
+    now,
+  );
+  await createNotice(db, {
+    tenantId: row.tenantId,
+    userIds: await enterpriseMemberIds(db, row.tenantId, row.enterpriseId),
+    type: 'settlement',
+    title: failed === 0 ? '结算单发放完成' : '结算单发放异常',
+    content:
+      failed === 0
+        ? `结算单${row.settlementSn}已全部发放，合计${fenToYuan(row.amountFen)}元。`
+        : `结算单${row.settlementSn}有${failed}人发放失败，平台将重新发放。`,
+    bizId: row.id,
+    link: settlementLink(row.id),
+    createdAt: now,
+  });
+}
+
+const settlementOf = (transfer: Transfer) => ({
+  id: transfer.settlementId,
+  tenantId: transfer.tenantId,
+  enterpriseId: transfer.enterpriseId,
+});
+
+const transferBase = (transfer: Transfer) => ({
+  tenantId: transfer.tenantId,
+  enterpriseId: transfer.enterpriseId,
+  settlementId: transfer.settlementId,
+  lineId: transfer.lineId,
+  kind: transfer.kind,
+  payerAccountNo: transfer.payerAccountNo,
+  payeeAccountNo: transfer.payeeAccountNo,
+  payeeName: transfer.payeeName,
+  bankNo: transfer.bankNo,
+  bankName: transfer.bankName,
+  amountFen: transfer.amountFen,
+});
+
+/**
+ * One round of the runner: every open instruction (of one settlement, or all), oldest first, at
+ * most `limit`. Answers how many became final. Safe to run concurrently and after any crash.
+ */
+export async function runPayouts(
+  services: Services,
+  options: { settlementId?: number; limit?: number } = {},
+): Promise<{ finished: number; open: number }> {
+  const open = await services.ctx.scopes.withSystem(WHY, () =>
+    services.ctx.db
+      .select()
+      .from(settlementTransfers)
+      .where(
+        and(
+          inArray(settlementTransfers.status, OPEN),
+          options.settlementId === undefined ? undefined : eq(settlementTransfers.settlementId, options.settlementId),
+        ),
+      )
+      .orderBy(asc(settlementTransfers.id))
+      .limit(options.limit ?? 500),
+  );
+  // the bank is asked BANK_LANES at a time, outside any transaction
+  const answers: Array<{ transferId: number; outcome: Outcome }> = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < open.length) {
+      const transfer = open[next++];
+      const outcome = await askBank(services, transfer);
+      if (outcome) answers.push({ transferId: transfer.id, outcome });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BANK_LANES, open.length) }, lane));
+  // then its answers are applied in id order (the order every batch locks in), APPLY_BATCH to a transaction
+  answers.sort((a, b) => a.transferId - b.transferId);
+  let finished = 0;
+  for (let at = 0; at < answers.length; at += APPLY_BATCH)
+    finished += await applyOutcomes(services, answers.slice(at, at + APPLY_BATCH));
+  return { finished, open: open.length };
+}
+
+/** Runs rounds until nothing is open (or `rounds` ran): the instructions an earlier round made go out too. */
+export async function drainPayouts(services: Services, settlementId?: number, rounds = 20): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
+    const { open } = await runPayouts(services, { settlementId });
+    if (open === 0) return;
+  }
+}
+
+/**
+ * Re-issue of a failed line (spec 2 §2.4): a new instruction, to the person's current default
+ * verified card, only when the line's last instruction is final and failed; under the line's
+ * lock, so a double click sends one.
+ */
+export async function reissueLine(services: Services, principal: Principal, lineId: number, actor: AuditActor) {
+  const { db } = services.ctx;
+  const [line] = await db
+    .select()
+    .from(settlementLines)
+    .where(
+      and(
+        enterpriseScope(principal, settlementLines.tenantId, settlementLines.enterpriseId),
+        eq(settlementLines.id, lineId),
+      ),
+    )
+    .for('update');
+  if (!line) throw fail.notFound(SETTLEMENT_MSG.lineNotFound);
+  const [row] = await db.select().from(settlements).where(eq(settlements.id, line.settlementId)).for('update');
+  const [last] = await db
+    .select()
+    .from(settlementTransfers)
+    .where(and(eq(settlementTransfers.lineId, line.id), eq(settlementTransfers.kind, 'P')))
+    .orderBy(asc(settlementTransfers.attempt))
+    .then((rows) => rows.slice(-1));
+  const failedLine = line.payStatus === LINE_PAY_STATUS.failed || line.payStatus === LINE_PAY_STATUS.handled;
+  if (last?.status !== 'failed' || !failedLine || row.enterprisePayStatus !== 2)
+    throw fail.conflict(SETTLEMENT_MSG.reissueNotAllowed);
+  const [card] = await db
+    .select()
+    .from(personBankCards)
+    .where(
+      and(
+        eq(personBankCards.tenantId, line.tenantId),
+        eq(personBankCards.personId, line.personId),
+        eq(personBankCards.verified, 1),
+      ),
+    )
+    .orderBy(asc(personBankCards.isDefault), asc(personBankCards.id))
+    .then((cards) => cards.slice(-1));
+  const payee = card ?? { accountNo: line.accountNo, accountName: line.accountName, bankName: line.bankName };
+  const now = new Date();
+  const [attempts] = await db
+    .select({ top: max(settlementTransfers.attempt) })
+    .from(settlementTransfers)
+    .where(and(eq(settlementTransfers.lineId, line.id), ne(settlementTransfers.kind, 'S')));
+  const attempt = (attempts?.top ?? last.attempt) + 1;
+  await db.insert(settlementTransfers).values({
+    ...transferBase(last),
+    attempt,
+    yurref: makeYurref('P', line.id, attempt, now),
+    payeeAccountNo: payee.accountNo,
+    payeeName: payee.accountName,
+    bankName: payee.bankName,
+    createdAt: now,
+  });
+  await db
+    .update(settlementLines)
+    .set({
+      payStatus: LINE_PAY_STATUS.processing,
+      thirdPayStatus: THIRD_PAY_STATUS.sent,
+      accountNo: payee.accountNo,
+      accountName: payee.accountName,
+      bankName: payee.bankName,
+      updatedAt: now,
+    })
+    .where(eq(settlementLines.id, line.id));
+  const next = settlementTransition('reissue', row);
+  if (next)
+    await db
+      .update(settlements)
+      .set({ ...next, updatedAt: now })
+      .where(eq(settlements.id, row.id));
+  await addEvent(db, row, '重新发放', actor.name, `${line.accountName}（第${attempt}次发放）`, now);
+  await writeAudit(db, actor, {
+    action: 'settlement.reissue',
+    targetType: 'settlementLine',
+    targetId: line.id,
+    before: { payStatus: line.payStatus, accountNo: line.accountNo },
+    after: { payStatus: LINE_PAY_STATUS.processing, attempt },
+  });
+  await services.jobs.send('settlements.payouts', { settlementId: row.id }, `settlement:${row.id}`);
+  return line.id;
+}

@@ -1,0 +1,329 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app';
+import {
+  addWorker,
+  approve,
+  createSettlement,
+  createSettlementWorld,
+  fund,
+  get,
+  pay,
+  payBody,
+  paymentCode,
+  post,
+  type SettlementWorld,
+} from '../../../test/settlements';
+import { drainPayouts } from './payouts';
+
+const t = useTestApp();
+let world: SettlementWorld;
+let foreign: SettlementWorld;
+
+const detail = async (who: SettlementWorld['enterprise'], settlementId: number) =>
+  get(t.app, who, '/api/sys/order/getSettlementDetail', { settlementId });
+const lines = async (settlementId: number) =>
+  (await get(t.app, world.enterprise, '/api/sys/order/confirmSettlementDetailList', { settlementId })).json()
+    .result as Array<Record<string, unknown>>;
+const ledgerBalanced = async () => {
+  const { rows } = await t.database.executeSql(
+    'select entry_id, sum(amount_fen)::bigint as total from ledger_postings group by entry_id having sum(amount_fen) <> 0',
+  );
+  return rows.length === 0;
+};
+const count = async (sqlText: string, params: unknown[]) =>
+  Number((await t.database.executeSql(sqlText, params)).rows[0]?.n ?? 0);
+
+beforeAll(async () => {
+  world = await createSettlementWorld(t);
+  foreign = await createSettlementWorld(t);
+});
+
+describe('creating a settlement', () => {
+  it('makes one line per person with the fee and the withheld taxes, and settles a task once', async () => {
+    const a = await addWorker(t, world, { count: 2, priceFen: 515_000 });
+    const b = await addWorker(t, world, { count: 1, priceFen: 80_000 });
+    const response = await createSettlement(t, world);
+    expect(response.statusCode).toBe(200);
+    const created = response.json().result;
+    // pay 10,300.00 + 800.00; fee 6 % by the pay
+    expect(created).toMatchObject({ amount: '11766.00', failedPersonNum: 0 });
+    const rows = await lines(created.id);
+    const lineA = rows.find((row) => row.userName === a.name);
+    // gross 10,300.00 at VAT 3 %, surcharges 12 %: decision 0019's worked example
+    expect(lineA).toMatchObject({
+      amount: '10300.00',
+      fee: '618.00',
+      valueAddedTax: '300.00',
+      surchargeTax: '36.00',
+      individualIncomeTax: '1600.00',
+      totalTaxAmount: '1936.00',
+      receivedAmount: '8364.00',
+      totalTask: 2,
+      isSuccess: 1,
+    });
+    expect(rows.find((row) => row.userName === b.name)).toMatchObject({ amount: '800.00', fee: '48.00' });
+    const again = await createSettlement(t, world);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe('该项目的服务类型下没有可结算的任务');
+  });
+
+  it('answers the first settlement to a repeated request and refuses a foreign project', async () => {
+    await addWorker(t, world, { priceFen: 5_000 });
+    const body = { requestId: crypto.randomUUID(), projectId: world.projectId, visitTypeId: 'cgfw' };
+    const first = await post(t.app, world.enterprise, '/api/sys/order/createSettlementListV2', body);
+    const second = await post(t.app, world.enterprise, '/api/sys/order/createSettlementListV2', body);
+    expect(second.json().result.id).toBe(first.json().result.id);
+    const foreignProject = await post(t.app, world.enterprise, '/api/sys/order/createSettlementListV2', {
+      ...body,
+      requestId: crypto.randomUUID(),
+      projectId: foreign.projectId,
+    });
+    expect(foreignProject.statusCode).toBe(404);
+    await post(t.app, world.enterprise, '/api/sys/order/auditSettlement', {
+      settlementId: first.json().result.id,
+      auditStatus: -1,
+    });
+  });
+
+  it('marks a person without a verified card unpayable, and refuses to pay such a settlement', async () => {
+    const other = await createSettlementWorld(t);
+    await addWorker(t, other, { card: false });
+    const created = (await createSettlement(t, other)).json().result;
+    expect(created.failedPersonNum).toBe(1);
+    const [line] = (
+      await get(t.app, other.enterprise, '/api/sys/order/confirmSettlementDetailList', {
+        settlementId: created.id,
+      })
+    ).json().result;
+    expect(line).toMatchObject({
+      isSuccess: 0,
+      thirdPayStatus: 5,
+      thirdResponseMsg: '该自然人未绑定已认证的银行卡，不可结算',
+    });
+    await approve(t, other, created.id);
+    await fund(t, other, '1000.00');
+    const paid = await pay(t, other, created.id);
+    expect(paid.statusCode).toBe(422);
+    expect(paid.json().message).toBe('结算费用中有自然人不可结算，请重新生成结算单');
+  });
+});
+
+describe('audit and withdraw', () => {
+  it('lets the platform approve or refuse, never the enterprise, and never another tenant', async () => {
+    await addWorker(t, world, { priceFen: 1_000 });
+    const created = (await createSettlement(t, world)).json().result;
+    const byEnterprise = await post(t.app, world.enterprise, '/api/sys/order/auditSettlement', {
+      settlementId: created.id,
+      auditStatus: 2,
+    });
+    expect(byEnterprise.statusCode).toBe(403);
+    const byForeign = await post(t.app, foreign.staff, '/api/sys/order/auditSettlement', {
+      settlementId: created.id,
+      auditStatus: 2,
+    });
+    expect(byForeign.statusCode).toBe(404);
+    expect((await detail(foreign.staff, created.id)).statusCode).toBe(404);
+    const noReason = await post(t.app, world.staff, '/api/sys/order/auditSettlement', {
+      settlementId: created.id,
+      auditStatus: 3,
+    });
+    expect(noReason.json().message).toBe('请输入驳回原因');
+    const refused = await post(t.app, world.staff, '/api/sys/order/auditSettlement', {
+      settlementId: created.id,
+      auditStatus: 3,
+      remarks: '任务照片不清晰',
+    });
+    expect(refused.json()).toMatchObject({ message: '已驳回', result: { auditStatus: 3, remarks: '任务照片不清晰' } });
+    const twice = await approve(t, world, created.id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('结算单当前状态为审核未通过，不能审核通过');
+    // the refused settlement released its task: it can be settled again
+    expect((await createSettlement(t, world)).statusCode).toBe(200);
+  });
+
+  it('withdraws an approved unpaid settlement and writes the timeline', async () => {
+    await addWorker(t, world, { priceFen: 2_000 });
+    const created = (await createSettlement(t, world)).json().result;
+    await approve(t, world, created.id);
+    const withdrawn = await post(t.app, world.enterprise, '/api/sys/order/auditSettlement', {
+      settlementId: created.id,
+      auditStatus: -1,
+    });
+    expect(withdrawn.json()).toMatchObject({ message: '撤回成功', result: { auditStatus: -1 } });
+    expect(withdrawn.json().result.revokeTime).toBeGreaterThan(0);
+    const timeline = (
+      await get(t.app, world.enterprise, '/api/sys/order/getSettlementTimeline', {
+        settlementId: created.id,
+      })
+    ).json().result;
+    expect(timeline.map((event: { title: string }) => event.title)).toEqual([
+      '企业申请结算',
+      '平台审核通过',
+      '结算单撤回',
+    ]);
+  });
+});
+
+describe('paying and paying out', () => {
+  it('refuses a wrong password, a wrong code and a short balance, moving nothing', async () => {
+    await addWorker(t, world, { priceFen: 100_000 });
+    const created = (await createSettlement(t, world)).json().result;
+    await approve(t, world, created.id);
+    const poor = await pay(t, world, created.id);
+    expect(poor.json().message).toBe('当前余额不足，请充值');
+    await fund(t, world, '2000.00');
+    const code = await paymentCode(t, world, created.id);
+    const wrongPassword = await post(
+      t.app,
+      world.enterprise,
+      '/api/sys/order/confirmSettlement',
+      await payBody(t, world, created.id, code, '111111'),
+    );
+    expect(wrongPassword.json().message).toBe('交易密码错误');
+    const wrongCode = await post(
+      t.app,
+      world.enterprise,
+      '/api/sys/order/confirmSettlement',
+      await payBody(t, world, created.id, code === '000000' ? '000001' : '000000'),
+    );
+    expect(wrongCode.json().message).toBe('验证码错误或已失效，请重新获取');
+    expect((await detail(world.enterprise, created.id)).json().result).toMatchObject({
+      enterprisePayStatus: 1,
+      payStatus: 0,
+      yurref: '',
+    });
+    await post(t.app, world.enterprise, '/api/sys/order/auditSettlement', {
+      settlementId: created.id,
+      auditStatus: -1,
+    });
+  });
+
+  it('pays once, pays every person out, books the ledger, and answers a repeat with the first result', async () => {
+    const worker = await addWorker(t, world, { count: 3, priceFen: 20_000 });
+    const created = (await createSettlement(t, world)).json().result;
+    await approve(t, world, created.id);
+    await fund(t, world, '1000.00');
+    const paid = await pay(t, world, created.id);
+    expect(paid.json()).toMatchObject({ success: true, message: '付款成功，平台将尽快完成发放' });
+    const { yurref } = paid.json().result;
+    expect(yurref).toMatch(/^FPS\d{18}$/);
+    const repeat = await pay(t, world, created.id);
+    expect(repeat.json()).toMatchObject({
+      message: '该结算单已付款，请勿重复操作',
+      result: { yurref, repeated: true },
+    });
+
+    await drainPayouts(t.services, created.id);
+    const done = (await detail(world.enterprise, created.id)).json().result;
+    expect(done).toMatchObject({ enterprisePayStatus: 2, payStatus: 2, unSettlementNum: 0 });
+    expect(done.settlementNum).toBe(done.totalPersonNum);
+    expect(done.settlementTime).toBeGreaterThan(0);
+    const line = (await lines(created.id)).find((row) => row.userName === worker.name);
+    expect(line).toMatchObject({ payStatus: 1, thirdPayStatus: 2, payProcessed: 1 });
+    const bank = await t.services.bank.gateway();
+    expect((await bank.queryTransfer(yurref))?.status).toBe('success');
+    expect(await ledgerBalanced()).toBe(true);
+    expect(
+      await count(
+        "select count(*)::int as n from ledger_entries where entry_type = 'settlementPay' and reference = $1",
+        [`settlement:${created.id}`],
+      ),
+    ).toBe(1);
+  });
+
+  it('re-issues a failed payout to the corrected card, once, and lists every attempt', async () => {
+    const worker = await addWorker(t, world, { priceFen: 30_000 });
+    const bank = await t.services.bank.gateway();
+    // the bank knows the card under another name: the payout fails with 户名不符
+    await bank.openAccount({ accountNo: worker.accountNo, accountName: '别人' });
+    const created = (await createSettlement(t, world)).json().result;
+    await approve(t, world, created.id);
+    await fund(t, world, '500.00');
+    expect((await pay(t, world, created.id)).statusCode).toBe(200);
+    await drainPayouts(t.services, created.id);
+    expect((await detail(world.enterprise, created.id)).json().result.payStatus).toBe(3);
+    const [failed] = await lines(created.id);
+    expect(failed).toMatchObject({ payStatus: 2, thirdPayStatus: 3, thirdResponseMsg: '收款人户名与账号不符' });
+
+    const early = await post(t.app, world.staff, '/api/sys/order/reissue', { id: failed.id });
+    expect(early.statusCode).toBe(200);
+    const twice = await post(t.app, world.staff, '/api/sys/order/reissue', { id: failed.id });
+    expect(twice.statusCode).toBe(409);
+    // the second attempt goes to the same card and fails again; fix the name at the bank, re-issue
+    await drainPayouts(t.services, created.id);
+    await bank.openAccount({ accountNo: `${worker.accountNo}`, accountName: '别人' });
+    const info = (
+      await get(t.app, world.staff, '/api/sys/order/getReissueInfo', { settlementDetailId: failed.id })
+    ).json().result;
+    expect(info).toMatchObject({ userName: worker.name, amount: expect.any(String) });
+    const process = (
+      await get(t.app, world.staff, '/api/sys/order/getSettlementProcess', {
+        settlementDetailId: failed.id,
+      })
+    ).json().result;
+    expect(process.length).toBe(2);
+    expect(process[0]).toMatchObject({ payStatus: '2', payStatusLabel: '失败', msg: '收款人户名与账号不符' });
+    expect(await ledgerBalanced()).toBe(true);
+    // the enterprise cannot re-issue
+    expect((await post(t.app, world.enterprise, '/api/sys/order/reissue', { id: failed.id })).statusCode).toBe(403);
+  });
+});
+
+describe('the figures', () => {
+  it('show on the dashboard and the project summary of the owner only', async () => {
+    const own = (await get(t.app, world.enterprise, '/api/sys/dashboard/overview')).json().result;
+    expect(own.settlementCount).toBeGreaterThan(0);
+    expect(Number(own.paidAmount)).toBeGreaterThan(0);
+    expect(own.taskCount).toBeGreaterThan(0);
+    const other = (await get(t.app, foreign.enterprise, '/api/sys/dashboard/overview')).json().result;
+    expect(other).toMatchObject({ settlementCount: 0, paidAmount: '0.00', taskCount: 0 });
+    const summary = (
+      await get(t.app, world.staff, '/api/sys/project/summary', {
+        projectId: world.projectId,
+      })
+    ).json().result;
+    expect(summary.settle.settlementNum).toBeGreaterThan(0);
+    expect(summary.settle.personNum).toBeGreaterThan(0);
+    const people = (
+      await get(t.app, world.enterprise, '/api/sys/project/personList', {
+        projectId: world.projectId,
+        pageNo: 1,
+        pageSize: 10,
+      })
+    ).json().result;
+    expect(people.total).toBeGreaterThan(3);
+    expect(people.records[0]).toMatchObject({
+      bankName: '中国工商银行',
+      bankCard: expect.stringMatching(/^\*\*\*\* /),
+    });
+    expect(people.records.some((row: { settledFee: string }) => Number(row.settledFee) > 0)).toBe(true);
+    const foreignAsk = await get(t.app, foreign.staff, '/api/sys/project/personList', { projectId: world.projectId });
+    expect(foreignAsk.statusCode).toBe(404);
+  });
+});
+
+describe('the list', () => {
+  it('sorts, totals and scopes', async () => {
+    const answer = await get(t.app, world.enterprise, '/api/sys/order/getSettlementPage', {
+      pageNo: 1,
+      pageSize: 50,
+      orderField: 'amount',
+      orderSort: 0,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const page = answer.json().result;
+    expect(page.total).toBeGreaterThan(3);
+    const amounts = page.records.map((row: { amount: string }) => Number(row.amount));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    const sum = page.records.reduce(
+      (total: number, row: { amount: string }) => total + Math.round(Number(row.amount) * 100),
+      0,
+    );
+    expect(page.totalAmount).toBe((sum / 100).toFixed(2));
+    expect(page.records.every((row: { enterpriseId: number }) => row.enterpriseId === world.enterpriseId)).toBe(true);
+    const foreignAnswer = await get(t.app, foreign.staff, '/api/sys/order/getSettlementPage', {});
+    expect(foreignAnswer.statusCode, foreignAnswer.body).toBe(200);
+    const foreignPage = foreignAnswer.json().result;
+    expect(foreignPage.records.some((row: { tenantId: number }) => row.tenantId === world.tenantId)).toBe(false);
+  });
+});

@@ -1,0 +1,447 @@
+/**
+ * The task detail screen's calls (decision 0022) through HTTP on a fresh database: the detail after
+ * a real worker flow, the photo links and the zip, the list dialog's pages, reverse geocoding, the
+ * survey submission detail; foreign tenants and enterprises, and a session without the code.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { formatChinaDateTime, type LoginUserInfo, TASK_DETAIL_MSG, TASK_MSG } from '@fieldpay/domain';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  authHeaders,
+  createEnterpriseUser,
+  createPlatformUser,
+  createRole,
+  encryptPassword,
+  getKey,
+  login,
+  uniqueMobile,
+  useTestApp,
+} from '../../../test/app';
+import { pngOf } from '../../../test/file-fixtures';
+import { createLookupWorld, type LookupWorld } from '../../../test/lookups';
+import { contentItems, contentQuestions, persons, taxSources, users } from '../../db/schema';
+import { hashPassword } from '../../platform/auth/passwords';
+import { zipEntryNames } from '../../platform/files/zip-entries';
+
+const t = useTestApp();
+let world: LookupWorld;
+let foreignUser: LoginUserInfo;
+let siblingUser: LoginUserInfo;
+let viewerWithoutCode: LoginUserInfo;
+const PASSWORD = 'Worker@123456';
+/** 西湖区, Hangzhou (GCJ-02) */
+const PLANNED = { lat: 30.2776, lng: 120.1253 };
+const DAY = 86_400_000;
+
+interface Worker {
+  token: string;
+  personId: number;
+  phone: string;
+}
+
+const get = (session: LoginUserInfo, url: string, query: Record<string, string | number> = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
+    headers: authHeaders(session),
+  });
+const post = (session: LoginUserInfo, url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: authHeaders(session) });
+const workerPost = async (worker: Worker, url: string, payload: unknown) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { 'x-access-token': worker.token },
+  });
+  expect(response.json(), url).toMatchObject({ success: true });
+  return response.json().result;
+};
+
+let passwordHash: string;
+async function createWorker(): Promise<Worker> {
+  const phone = uniqueMobile();
+  const [row] = await t.database.db
+    .insert(persons)
+    .values({ tenantId: world.tenantA, userSn: `P${phone}`, name: `服务人员${phone.slice(-4)}`, phone, passwordHash })
+    .returning({ id: persons.id });
+  const { keyId, publicKey } = await getKey(t.app);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/worker/login',
+    payload: { username: phone, password: encryptPassword(publicKey, PASSWORD), keyId },
+  });
+  return { token: response.json().result.token, personId: row.id, phone };
+}
+
+let projectId: number;
+let surveyId: number;
+let questionIds: number[];
+
+async function publish(visitTypeId: string, change: Record<string, unknown> = {}): Promise<number> {
+  const response = await post(world.enterpriseUser, '/api/sys/task/publish', {
+    requestId: crypto.randomUUID(),
+    projectId,
+    visitTypeId,
+    title: '门店陈列检查',
+    cusName: '张医生',
+    department: '心内科',
+    orgName: '杭州市第一人民医院',
+    productName: '阿莫西林胶囊',
+    province: '浙江省',
+    city: '杭州市',
+    area: '西湖区',
+    address: '文三路 478 号',
+    lat: PLANNED.lat,
+    lng: PLANNED.lng,
+    startTime: formatChinaDateTime(Date.now() - DAY),
+    endTime: formatChinaDateTime(Date.now() + 30 * DAY),
+    ...change,
+  });
+  expect(response.json(), 'published').toMatchObject({ success: true });
+  return response.json().result.id;
+}
+
+const photo = (worker: Worker, taskId: number, kind: string) =>
+  workerPost(worker, '/api/worker/task/photo', {
+    taskId,
+    kind,
+    fileName: `${kind}.png`,
+    content: pngOf(4, 4).toString('base64'),
+  });
+
+/** A cgfw task taken, checked in 44 m north of the planned point and out, with a photo group, submitted. */
+async function visitedTask(): Promise<number> {
+  const worker = await createWorker();
+  const taskId = await publish('cgfw');
+  await workerPost(worker, '/api/worker/task/take', { taskId });
+  const sign = await photo(worker, taskId, 'sign');
+  await workerPost(worker, '/api/worker/task/checkIn', {
+    taskId,
+    lat: PLANNED.lat + 0.0004,
+    lng: PLANNED.lng,
+    address: '文三路 480 号',
+    photoIds: [sign.id],
+  });
+  await workerPost(worker, '/api/worker/task/checkOut', {
+    taskId,
+    lat: PLANNED.lat + 0.0004,
+    lng: PLANNED.lng,
+    address: '文三路 480 号',
+  });
+  const shelf = await photo(worker, taskId, 'other');
+  await workerPost(worker, '/api/worker/task/submit', {
+    taskId,
+    requestId: crypto.randomUUID(),
+    sumUp: '陈列已检查',
+    content: '货架整洁',
+    photoGroups: [{ name: '货架照片', photoIds: [shelf.id] }],
+  });
+  return taskId;
+}
+
+let visited: number;
+
+beforeAll(async () => {
+  world = await createLookupWorld(t);
+  passwordHash = await hashPassword(PASSWORD);
+  const foreign = await createEnterpriseUser(t.database, { tenantIds: [world.tenantB] });
+  foreignUser = await login(t.app, 'enterprise', foreign.username, foreign.password);
+  const sibling = await createEnterpriseUser(t.database, { tenantIds: [world.tenantA] });
+  siblingUser = await login(t.app, 'enterprise', sibling.username, sibling.password);
+  const role = await createRole(t.database, { tenantId: world.tenantA, side: 'platform', permissions: [] });
+  const viewer = await createPlatformUser(t.database, { tenantId: world.tenantA, roleCode: role });
+  viewerWithoutCode = await login(t.app, 'platform', viewer.username, viewer.password);
+  const [{ id: taxId }] = await t.database.db
+    .insert(taxSources)
+    .values({ tenantId: world.tenantA, taxName: '海南税源地' })
+    .returning({ id: taxSources.id });
+  const added = await post(world.enterpriseUser, '/api/sys/resource/add', {
+    type: 2,
+    title: '店员认知调研',
+    questionList: [
+      {
+        subjectType: 10,
+        subjectName: '门店类型',
+        required: 1,
+        optionList: [{ optionContent: '连锁' }, { optionContent: '单体' }],
+      },
+      { subjectType: 100, subjectName: '其他建议' },
+    ],
+  });
+  expect(added.json(), 'questionnaire').toMatchObject({ success: true });
+  [{ id: surveyId }] = await t.database.db
+    .select({ id: contentItems.id })
+    .from(contentItems)
+    .where(eq(contentItems.title, '店员认知调研'));
+  questionIds = (
+    await t.database.db
+      .select({ id: contentQuestions.id })
+      .from(contentQuestions)
+      .where(eq(contentQuestions.contentId, surveyId))
+      .orderBy(contentQuestions.sort)
+  ).map((row) => row.id);
+  const created = await post(world.enterpriseUser, '/api/sys/project/add', {
+    requestId: crypto.randomUUID(),
+    taxId,
+    projectProjectProjectModel: {
+      projectName: '终端服务项目',
+      startTime: Date.now() - 30 * DAY,
+      endTime: Date.now() + 60 * DAY,
+      minPeopleNum: 1,
+      maxPeopleNum: 50,
+    },
+    visitTypeList: [
+      { visitId: 'cgfw' },
+      { visitId: 'dhbf' },
+      { visitParentId: 'p-wjdy', visitId: 'wjdy' },
+      { visitParentId: 'p-xueShu', visitId: 'xueShu_keShi' },
+    ].map((type) => ({
+      boyaProjectVisitTypeModel: { visitParentId: type.visitId, description: '按要求执行', ...type },
+    })),
+    projectText: { description: '<p>终端服务</p>' },
+  });
+  expect(created.json(), 'project').toMatchObject({ success: true });
+  projectId = created.json().result.id;
+  await post(world.staffA, '/api/sys/project/startAudit', { projectId });
+  await post(world.staffA, '/api/sys/project/audit', { projectId, auditStatus: 4, remarks: '' });
+  visited = await visitedTask();
+});
+
+describe('task detail', () => {
+  it('answers everything the screen shows, on both sides', async () => {
+    // the visit lasted no time: the automatic audit found that; the operator approved it all the same
+    const before = (await get(world.staffA, '/api/sys/task/queryById', { id: visited })).json().result;
+    expect(before).toMatchObject({ auditStatus: 1, remarks: '服务时长不足10分钟（实际0分钟）' });
+    expect((await post(world.staffA, '/api/sys/task/audit', { ids: [visited], auditStatus: 2 })).json()).toMatchObject({
+      success: true,
+    });
+    for (const session of [world.staffA, world.enterpriseUser, world.admin]) {
+      const answer = await get(session, '/api/sys/task/queryById', { id: visited });
+      expect(answer.json(), 'detail').toMatchObject({ success: true });
+      const detail = answer.json().result;
+      expect(detail).toMatchObject({
+        id: visited,
+        projectName: '终端服务项目',
+        visitTypeId: 'cgfw',
+        visitType: '采购服务',
+        cusName: '张医生',
+        department: '心内科',
+        orgName: '杭州市第一人民医院',
+        province: '浙江省',
+        area: '西湖区',
+        productName: '阿莫西林胶囊',
+        status: 2,
+        auditStatus: 2,
+        // 2: approved, the reasons are no longer shown (spec 1 §4)
+        remarks: '',
+        auditUserName: expect.any(String),
+        sumUp: '陈列已检查',
+        feedback: '货架整洁',
+        lat: PLANNED.lat,
+        lon: PLANNED.lng,
+        signInAddress: '文三路 480 号',
+        fileNumber: 0,
+        callsNumber: 0,
+        mapTileUrl: '',
+      });
+      expect(detail.userPhone).toMatch(/^1\d{2}\*{4}\d{4}$/);
+      expect(detail.signIn).toMatchObject({ kind: 1, feedbackType: 0, distance: 44 });
+      expect(detail.signOut).toMatchObject({ kind: 2, feedbackType: 1, distance: 44 });
+      expect(detail.duration).toBe(0);
+      expect(detail.signIn.photos).toHaveLength(1);
+      expect(detail.photoGroups).toEqual([
+        expect.objectContaining({ name: '货架照片', photos: [expect.objectContaining({ kind: 'other' })] }),
+      ]);
+    }
+  });
+
+  it('shows the AI audit rejection reasons while the audit status is 1 or 3', async () => {
+    const worker = await createWorker();
+    const taskId = await publish('cgfw');
+    await workerPost(worker, '/api/worker/task/take', { taskId });
+    await workerPost(worker, '/api/worker/task/submit', { taskId, requestId: crypto.randomUUID() });
+    const detail = (await get(world.staffA, '/api/sys/task/queryById', { id: taskId })).json().result;
+    expect(detail.auditStatus).toBe(1);
+    expect(detail.remarks.split('\n')).toContain('未签到');
+  });
+
+  it('answers nothing for a foreign tenant or enterprise, and 403 without the code', async () => {
+    for (const session of [world.staffB, foreignUser, siblingUser]) {
+      const answer = await get(session, '/api/sys/task/queryById', { id: visited });
+      expect(answer.statusCode, 'foreign').toBe(404);
+      expect(answer.json()).toMatchObject({ success: false, message: TASK_MSG.taskMissing });
+      for (const url of ['/api/sys/task/materialRecords', '/api/sys/task/callRecords']) {
+        expect((await get(session, url, { taskId: visited })).statusCode, url).toBe(404);
+      }
+      expect((await get(session, '/api/sys/task/surveyDetail', { id: visited })).statusCode).toBe(404);
+      expect((await get(session, '/api/sys/task/reverseGeocode', { taskId: visited, ...PLANNED })).statusCode).toBe(
+        404,
+      );
+      expect((await get(session, '/api/sys/task/attachmentZip', { taskId: visited })).statusCode).toBe(404);
+    }
+    for (const [url, query] of [
+      ['/api/sys/task/queryById', { id: visited }],
+      ['/api/sys/task/callRecords', { taskId: visited }],
+      ['/api/sys/task/attachmentZip', { taskId: visited }],
+    ] as const) {
+      expect((await get(viewerWithoutCode, url, query)).statusCode, url).toBe(403);
+    }
+  });
+});
+
+describe('task photos', () => {
+  it('opens a photo through its signed link, refuses a changed one, and streams all of them as a zip', async () => {
+    const detail = (await get(world.staffA, '/api/sys/task/queryById', { id: visited })).json().result;
+    const url: string = detail.signIn.photos[0].url;
+    expect(url).toMatch(/^\/api\/sys\/task\/photo\/\d+\/\d+\?expires=\d+&disposition=inline&sign=[0-9a-f]{64}$/);
+    const opened = await t.app.inject({ method: 'GET', url });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toBe('image/png');
+    expect(opened.rawPayload.equals(pngOf(4, 4))).toBe(true);
+    // another photo's id under the same signature
+    const other: string = detail.photoGroups[0].photos[0].url;
+    const swapped = url.replace(/\/(\d+)\?/, `/${/\/(\d+)\?/.exec(other)?.[1]}?`);
+    expect((await t.app.inject({ method: 'GET', url: swapped })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: url.replace(/sign=.{4}/, 'sign=0000') })).statusCode).toBe(403);
+    // without a link: the session, scoped
+    const photoPath = url.split('?')[0];
+    expect((await t.app.inject({ method: 'GET', url: photoPath })).statusCode).toBe(401);
+    expect((await get(world.enterpriseUser, photoPath)).statusCode).toBe(200);
+    expect((await get(siblingUser, photoPath)).statusCode).toBe(404);
+    expect((await get(world.staffB, photoPath)).statusCode).toBe(404);
+    expect((await get(viewerWithoutCode, photoPath)).statusCode).toBe(403);
+
+    const zip = await get(world.enterpriseUser, '/api/sys/task/attachmentZip', { taskId: visited });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    // a whole zip: its central directory lists one entry per photo, by group or kind
+    const file = path.join(os.tmpdir(), `task-zip-${crypto.randomUUID()}.zip`);
+    fs.writeFileSync(file, zip.rawPayload);
+    try {
+      expect((await zipEntryNames(file))?.sort()).toEqual(['签到照片/sign.png', '货架照片/other.png'].sort());
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+
+  it('answers 暂无附件数据 for a task without photos', async () => {
+    const taskId = await publish('dhbf');
+    const zip = await get(world.staffA, '/api/sys/task/attachmentZip', { taskId });
+    expect(zip.statusCode).toBe(404);
+    expect(zip.json()).toMatchObject({ success: false, message: TASK_DETAIL_MSG.noAttachments });
+  });
+});
+
+describe('list dialog records', () => {
+  it('pages call records and material openings 10 at a time', async () => {
+    const worker = await createWorker();
+    const taskId = await publish('dhbf');
+    await workerPost(worker, '/api/worker/task/take', { taskId });
+    for (let n = 0; n < 12; n += 1) {
+      await workerPost(worker, '/api/worker/task/call', {
+        taskId,
+        requestId: crypto.randomUUID(),
+        phoneNumber: '057188001234',
+        callTime: formatChinaDateTime(Date.now() - (12 - n) * 60_000),
+        duration: 60 + n,
+      });
+    }
+    await workerPost(worker, '/api/worker/task/material', {
+      taskId,
+      requestId: crypto.randomUUID(),
+      materialName: '产品说明书',
+      openTime: formatChinaDateTime(Date.now()),
+      duration: 95,
+    });
+    const first = (await get(world.enterpriseUser, '/api/sys/task/callRecords', { taskId })).json().result;
+    expect(first.total).toBe(12);
+    expect(first.records).toHaveLength(10);
+    expect(first.records[0]).toMatchObject({ callType: 1, phoneNumber: '057188001234', duration: 60 });
+    const second = (await get(world.enterpriseUser, '/api/sys/task/callRecords', { taskId, pageNo: 2 })).json().result;
+    expect(second.records.map((record: { duration: number }) => record.duration)).toEqual([70, 71]);
+    const materials = (await get(world.staffA, '/api/sys/task/materialRecords', { taskId })).json().result;
+    expect(materials).toMatchObject({
+      total: 1,
+      records: [{ materialName: '产品说明书', productNames: '阿莫西林胶囊', duration: 95 }],
+    });
+    const detail = (await get(world.staffA, '/api/sys/task/queryById', { id: taskId })).json().result;
+    expect(detail).toMatchObject({ fileNumber: 1, callsNumber: 12 });
+  });
+});
+
+describe('reverse geocoding', () => {
+  it('names the district of a point near the task offline, and says so when it cannot', async () => {
+    const near = await get(world.staffA, '/api/sys/task/reverseGeocode', {
+      taskId: visited,
+      lat: PLANNED.lat + 0.01,
+      lng: PLANNED.lng - 0.01,
+    });
+    expect(near.json().result).toEqual({ address: '浙江省杭州市西湖区', source: 'offline' });
+    const far = await get(world.staffA, '/api/sys/task/reverseGeocode', { taskId: visited, lat: 39.9, lng: 116.4 });
+    expect(far.json().result).toEqual({ address: TASK_DETAIL_MSG.placeUnknown, source: 'offline' });
+    const bad = await get(world.staffA, '/api/sys/task/reverseGeocode', { taskId: visited, lat: 91, lng: 0 });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('survey submission detail and meetings', () => {
+  it('numbers the questions with the chosen options; the phone only for a verified session', async () => {
+    const worker = await createWorker();
+    const taskId = await publish('wjdy', { resourceId: surveyId });
+    await workerPost(worker, '/api/worker/task/take', { taskId });
+    await workerPost(worker, '/api/worker/task/submit', {
+      taskId,
+      requestId: crypto.randomUUID(),
+      answers: [
+        { questionId: questionIds[0], optionIds: [1] },
+        { questionId: questionIds[1], content: '希望增加培训' },
+      ],
+    });
+    await t.database.db.update(users).set({ phoneVerifyStatus: 0 }).where(eq(users.username, world.staffA.username));
+    const hidden = (await get(world.staffA, '/api/sys/task/surveyDetail', { id: taskId })).json().result;
+    expect(hidden.record).toMatchObject({ title: '店员认知调研', userPhone: '', phoneVerify: 0 });
+    expect(hidden.questions).toEqual([
+      expect.objectContaining({
+        subjectType: 10,
+        subjectName: '门店类型',
+        optionList: [
+          expect.objectContaining({ optionNo: 'A', optionContent: '连锁', isSelected: false }),
+          expect.objectContaining({ optionNo: 'B', optionContent: '单体', isSelected: true }),
+        ],
+      }),
+      expect.objectContaining({ subjectType: 100, content: '希望增加培训' }),
+    ]);
+    await t.database.db.update(users).set({ phoneVerifyStatus: 1 }).where(eq(users.username, world.staffA.username));
+    const shown = (await get(world.staffA, '/api/sys/task/surveyDetail', { id: taskId })).json().result;
+    expect(shown.record).toMatchObject({ userPhone: worker.phone, phoneVerify: 1 });
+    const detail = (await get(world.staffA, '/api/sys/task/queryById', { id: taskId })).json().result;
+    expect(detail).toMatchObject({ surveyAnswered: true, resourceTitle: '店员认知调研' });
+  });
+
+  it('keeps the attendees of a department meeting', async () => {
+    const worker = await createWorker();
+    const taskId = await publish('xueShu_keShi');
+    await workerPost(worker, '/api/worker/task/take', { taskId });
+    await workerPost(worker, '/api/worker/task/submit', {
+      taskId,
+      requestId: crypto.randomUUID(),
+      cusList: [
+        { cusName: '周明', departmentName: '心内科', authStatus: 1, certNo: '110330100012345' },
+        { cusName: '郑凯', departmentName: '老年医学科' },
+      ],
+    });
+    const detail = (await get(world.enterpriseUser, '/api/sys/task/queryById', { id: taskId })).json().result;
+    expect(detail.parentVisitType).toBe('p-xueShu');
+    expect(detail.custNum).toBe(2);
+    expect(detail.cusList).toEqual([
+      { cusName: '周明', departmentName: '心内科', authStatus: 1, certNo: '110330100012345' },
+      { cusName: '郑凯', departmentName: '老年医学科', authStatus: 0, certNo: '' },
+    ]);
+  });
+});

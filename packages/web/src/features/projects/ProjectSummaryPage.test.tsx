@@ -1,0 +1,106 @@
+import type { ProjectSummary } from '@fieldpay/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedInAs } from '../../components/list/testing';
+import ProjectSummaryPage from './ProjectSummaryPage';
+
+const calls = vi.hoisted(() => ({
+  projectSummaryKey: (id: number) => ['project', 'summary', id],
+  projectPersonsKey: (id: number, pageNo: number) => ['project', 'persons', id, pageNo],
+  fetchProjectSummary: vi.fn(),
+  fetchProjectPersons: vi.fn(),
+}));
+vi.mock('./project-calls', () => calls);
+
+const summary = (settlementNum: number): ProjectSummary => ({
+  agreement: { agreementTotal: 0, agreementUsed: 0 },
+  settle: { amount: '11766.00', personNum: settlementNum ? 2 : 0, settlementNum, totalTask: 3 },
+  project: {
+    id: 5,
+    projectName: '华东区药店拜访',
+    projectSn: 'XM0005',
+    clientId: 9,
+    clientName: '杭州星联医药科技有限公司',
+    projectStatus: 4,
+    projectStatus_dictText: '进行中',
+    cycleDate: '2026-09-01 至 2026-12-31',
+    productNames: '',
+  },
+  invoice: { invoiceNum: 0 },
+});
+
+function Where() {
+  const location = useLocation();
+  return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
+}
+
+function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <ConfigProvider locale={zhCN}>
+        <QueryClientProvider client={client}>
+          <Routes>
+            <Route path="/projectManage/project/summary" element={<ProjectSummaryPage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </QueryClientProvider>
+      </ConfigProvider>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  signedInAs('enterprise', 2);
+  calls.fetchProjectPersons.mockResolvedValue({
+    total: 2,
+    records: [
+      {
+        userId: 7,
+        userName: '周志强',
+        phone: '137****0001',
+        idCard: '3301**********1234',
+        bankCard: '**** **** **** 1234',
+        bankName: '中国工商银行',
+        taskCount: 2,
+        settledFee: '8364.00',
+      },
+    ],
+  });
+});
+
+describe('the project summary settlement block', () => {
+  it('opens the project person list from the person count, masked, and comes back', async () => {
+    calls.fetchProjectSummary.mockResolvedValue(summary(1));
+    renderAt('/projectManage/project/summary?id=5');
+    const block = (await screen.findByText('结算信息')).closest('.ant-card') as HTMLElement;
+    fireEvent.click(within(block).getByRole('button', { name: '2' }));
+    expect(await screen.findByText('周志强')).toBeTruthy();
+    expect(screen.getByText('**** **** **** 1234')).toBeTruthy();
+    expect(screen.getByText('8364.00')).toBeTruthy();
+    expect(calls.fetchProjectPersons).toHaveBeenCalledWith(5, 1, 10);
+    fireEvent.click(screen.getByRole('button', { name: /返回汇总/ }));
+    expect(await screen.findByText('结算信息')).toBeTruthy();
+  });
+
+  it('opens the settlement list of the project from the settlement count', async () => {
+    calls.fetchProjectSummary.mockResolvedValue(summary(1));
+    renderAt('/projectManage/project/summary?id=5');
+    const block = (await screen.findByText('结算信息')).closest('.ant-card') as HTMLElement;
+    fireEvent.click(within(block).getByRole('button', { name: '1' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/settlement/order/list?projectId=5');
+  });
+
+  it('shows plain zeros and 暂无数据 when nothing is settled', async () => {
+    calls.fetchProjectSummary.mockResolvedValue(summary(0));
+    renderAt('/projectManage/project/summary?id=5');
+    const block = (await screen.findByText('结算信息')).closest('.ant-card') as HTMLElement;
+    expect(within(block).queryByRole('button')).toBeNull();
+    expect(within(block).getAllByText('暂无数据').length).toBeGreaterThan(0);
+  });
+});

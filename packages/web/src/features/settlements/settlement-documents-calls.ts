@@ -1,0 +1,85 @@
+/**
+ * The calls of a settlement's documents (spec 2 §7; decision 0024): the reconciliation statement
+ * (generate, download), the voucher PDFs, the attachments, and the two exports. The PDFs are files,
+ * not envelopes, so they come through the raw client's download (a JSON refusal in the blob is shown
+ * as a warning by the request layer).
+ */
+import {
+  exportSettlementRecordsOperation,
+  exportTaskOfSettOperation,
+  SETTLEMENT_DOCUMENT_PATHS,
+  type SettlementAttachment,
+  type SettlementVoucherType,
+  settlementAttachmentDeleteOperation,
+  settlementAttachmentListOperation,
+  settlementAttachmentSaveOperation,
+  statementCreateOperation,
+} from '@fieldpay/domain';
+import { call, callWithMessage, http } from '../../app/api-client';
+import { submitExport } from '../../app/export-calls';
+
+export const settlementAttachmentsKey = (settlementId: number) => ['settlements', 'attachments', settlementId] as const;
+
+/** Hands a fetched file to the browser as a download named `fileName`. */
+function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/** POST pdf/create: answers the server's message (正在生成确认单，请稍后进行下载；). */
+export async function generateStatement(id: number): Promise<string> {
+  return (await callWithMessage(statementCreateOperation, { id })).message;
+}
+
+/** GET pdf/download: saves 对账确认单_{settlementSn}.pdf. */
+export async function downloadStatement(settlement: { id: number; settlementSn: string }): Promise<void> {
+  const { blob, fileName } = await http.download(SETTLEMENT_DOCUMENT_PATHS.statementDownload, { id: settlement.id });
+  saveFile(blob, fileName ?? `对账确认单_${settlement.settlementSn}.pdf`);
+}
+
+export interface VoucherRequest {
+  id: number;
+  type: SettlementVoucherType;
+  /** type 3 for one person's line */
+  lineId?: number;
+  /** the file name, without .pdf */
+  name: string;
+}
+
+/** GET voucher/download: saves the voucher sheet as `{name}.pdf`. */
+export async function downloadVoucher(request: VoucherRequest): Promise<void> {
+  const params: Record<string, string | number> = { id: request.id, type: request.type, name: request.name };
+  if (request.lineId !== undefined) params.lineId = request.lineId;
+  const { blob, fileName } = await http.download(SETTLEMENT_DOCUMENT_PATHS.voucherDownload, params);
+  saveFile(blob, fileName ?? `${request.name}.pdf`);
+}
+
+export async function listSettlementAttachments(settlementId: number): Promise<SettlementAttachment[]> {
+  return (await call(settlementAttachmentListOperation, { id: settlementId })).list;
+}
+
+/** Attaches a file uploaded with uploadPath settlement and the settlement's id. */
+export async function saveSettlementAttachment(settId: number, address: string): Promise<SettlementAttachment> {
+  return call(settlementAttachmentSaveOperation, { settId, address });
+}
+
+/** Deletes an attachment (its id as fileId); answers the server's message (删除成功). */
+export async function deleteSettlementAttachment(settId: number, attachmentId: number): Promise<string> {
+  return (await callWithMessage(settlementAttachmentDeleteOperation, { fileId: attachmentId, settId })).message;
+}
+
+/** exportTaskOfSett: the settlement's tasks to the download cache (下载任务已提交…). */
+export function exportSettlementTasks(id: number): Promise<number> {
+  return submitExport(exportTaskOfSettOperation, { id });
+}
+
+/** The per-person records of a settlement to the download cache (settlement:Infor:download). */
+export function exportSettlementRecords(settlementId: number, unmaskToken?: string | null): Promise<number> {
+  return submitExport(exportSettlementRecordsOperation, { settlementId }, unmaskToken);
+}
