@@ -165,6 +165,17 @@ export const PAY_STATUS_LIST_READING = defineStatuses({
   2: ['已结算', 'success'],
   3: ['结算异常', 'warn'],
 });
+/**
+ * payStatus as the console shows a settlement's platform settlement status (decision 0025). Our
+ * lifecycle gives 1 to payouts in flight (decision 0021), the detail reading's "pending"; the list
+ * reading's 结算失败 would call money on its way lost. A line that failed makes 3 结算异常.
+ */
+export const SETTLEMENT_PAY_STATUS = defineStatuses({
+  0: ['未结算', 'warn'],
+  1: ['结算中', 'main'],
+  2: ['已结算', 'success'],
+  3: ['结算异常', 'warn'],
+});
 /** The pay-status filter of the settlement list leaves out the dictionary entry 1. */
 export const PAY_STATUS_FILTER_EXCLUDED: readonly number[] = [1];
 

@@ -22,6 +22,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   ProjectDetail: lazy(() => import('../features/projects/ProjectDetailPage')),
   ProjectSummary: lazy(() => import('../features/projects/ProjectSummaryPage')),
   ProjectCreate: lazy(() => import('../features/projects/ProjectCreatePage')),
+  SettlementList: lazy(() => import('../features/settlements/SettlementListPage')),
   TaskList: lazy(() => import('../features/tasks/TaskListPage')),
   TaskDetail: lazy(() => import('../features/tasks/TaskDetailPage')),
   ContentArticleList: lazy(() => import('../features/content/ContentArticleListPage')),

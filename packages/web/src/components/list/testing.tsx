@@ -8,10 +8,11 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { useSession } from '../../app/session-store';
 
-export function renderWithQuery(ui: ReactElement) {
+/** `at`: the address the router starts at (a page that reads its search). */
+export function renderWithQuery(ui: ReactElement, { at = '/' }: { at?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[at]}>
       <ConfigProvider locale={zhCN}>
         <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
       </ConfigProvider>

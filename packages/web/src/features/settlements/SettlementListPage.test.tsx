@@ -1,0 +1,268 @@
+import { defaultColumns } from '@fieldpay/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../app/session-store';
+import { ConfirmProvider } from '../../components/ConfirmProvider';
+import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import SettlementListPage from './SettlementListPage';
+import { settlementDetail, settlementLine, settlementRow } from './settlement-fixtures';
+
+const layouts = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
+vi.mock('../../components/list/column-layout-calls', () => layouts);
+const api = vi.hoisted(() => ({
+  SETTLEMENT_KEY: ['settlements'],
+  SETTLEMENT_LIST_KEY: ['settlements', 'list'],
+  settlementDetailKey: (id: number) => ['settlements', 'detail', id],
+  settlementTimelineKey: (id: number) => ['settlements', 'timeline', id],
+  settlementRecordsKey: (id: number) => ['settlements', 'records', id],
+  fetchSettlements: vi.fn(),
+  fetchSettlementDetail: vi.fn(),
+  fetchSettlementTimeline: vi.fn(),
+  fetchSettlementRecords: vi.fn(),
+  fetchSettlementProcess: vi.fn(),
+  fetchReissueInfo: vi.fn(),
+  reissueLine: vi.fn(),
+  auditSettlement: vi.fn(),
+}));
+vi.mock('./settlement-calls', () => api);
+const documents = vi.hoisted(() => ({
+  exportSettlementTasks: vi.fn(),
+  exportSettlementRecords: vi.fn(),
+  generateStatement: vi.fn(),
+  downloadStatement: vi.fn(),
+  downloadVoucher: vi.fn(),
+  settlementAttachmentsKey: (id: number) => ['settlements', 'attachments', id],
+  listSettlementAttachments: vi.fn(),
+  saveSettlementAttachment: vi.fn(),
+  deleteSettlementAttachment: vi.fn(),
+}));
+vi.mock('./settlement-documents-calls', () => documents);
+vi.mock('./SettleDialog', () => ({
+  SettleDialog: ({ settlement }: { settlement: { settlementSn: string } | null }) =>
+    settlement ? <div data-testid="settle-dialog">{settlement.settlementSn}</div> : null,
+}));
+const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
+vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
+
+const LONG = { timeout: 15_000 };
+
+function renderPage(at = '/settlement/order/list') {
+  return renderWithQuery(
+    <ConfirmProvider>
+      <Routes>
+        <Route path="*" element={<SettlementListPage />} />
+      </Routes>
+    </ConfirmProvider>,
+    { at },
+  );
+}
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  layouts.fetchColumnLayout.mockImplementation(async (serviceName: 'settlementList') => ({
+    serviceName,
+    type: 0,
+    contentJson: defaultColumns(serviceName, useSession.getState().side === 'enterprise' ? 'enterprise' : 'platform'),
+    custom: false,
+  }));
+  api.fetchSettlementTimeline.mockResolvedValue([]);
+  api.fetchSettlementRecords.mockResolvedValue({ records: [], total: 0 });
+});
+
+describe('SettlementListPage', { timeout: 60_000 }, () => {
+  it('shows the rows, the amount total, and the actions each state allows on the enterprise side', async () => {
+    signedInAs('enterprise', 2);
+    useSession.setState({
+      permList: ['settlement:list:view', 'settlement:list:create', 'settlement:list:pay', 'settlement:list:withdraw'],
+    });
+    api.fetchSettlements.mockResolvedValue({
+      records: [
+        settlementRow(1),
+        settlementRow(2, { auditStatus: 2, enterprisePayStatus: 1, auditTime: Date.now() }),
+        settlementRow(3, { auditStatus: -1, revokeTime: Date.now() }),
+        settlementRow(4, { auditStatus: 2, enterprisePayStatus: 2, payStatus: 1, bankNo: 'CMB' }),
+      ],
+      total: 4,
+      totalAmount: '4240.00',
+    });
+    renderPage();
+    expect(await screen.findByText('JS20261120001', {}, LONG)).toBeTruthy();
+    expect(screen.getByText('¥4,240.00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /生成结算单/ })).toBeTruthy();
+
+    const pending = within(rowOf('JS20261120001'));
+    expect(pending.getByRole('button', { name: '上传附件' })).toBeTruthy();
+    expect(pending.getByRole('button', { name: '撤回' })).toBeTruthy();
+    expect(pending.queryByRole('button', { name: '结算' })).toBeNull();
+
+    const approved = within(rowOf('JS20261120002'));
+    expect(approved.getByRole('button', { name: '结算' })).toBeTruthy();
+    expect(approved.getByRole('button', { name: '导出任务' })).toBeTruthy();
+
+    // a withdrawn statement offers its detail only, and no settlement state
+    const withdrawn = within(rowOf('JS20261120003'));
+    expect(withdrawn.getAllByRole('button').map((button) => button.textContent)).toEqual(['JS20261120003', '详情']);
+    expect(withdrawn.getByText('已撤回')).toBeTruthy();
+
+    // payouts in flight read 结算中, never 结算失败
+    expect(within(rowOf('JS20261120004')).getByText('结算中')).toBeTruthy();
+    expect(screen.queryByText('结算失败')).toBeNull();
+
+    fireEvent.click(approved.getByRole('button', { name: '结算' }));
+    expect((await screen.findByTestId('settle-dialog')).textContent).toBe('JS20261120002');
+  });
+
+  it('withdraws after the spec warning, and changes nothing when the warning is cancelled', async () => {
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['settlement:list:view', 'settlement:list:withdraw'] });
+    api.fetchSettlements.mockResolvedValue({ records: [settlementRow(1)], total: 1, totalAmount: '1060.00' });
+    api.auditSettlement.mockResolvedValue('撤回成功');
+    renderPage();
+    fireEvent.click(within(await screen.findByRole('row', { name: /JS20261120001/ }, LONG)).getByText('撤回'));
+    expect(await screen.findByText('当前结算单撤回可能会影响后续结算单的结算操作，是否确认撤回')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(screen.queryByText(/是否确认撤回/)).toBeNull());
+    expect(api.auditSettlement).not.toHaveBeenCalled();
+
+    fireEvent.click(within(screen.getByRole('row', { name: /JS20261120001/ })).getByText('撤回'));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(api.auditSettlement).toHaveBeenCalledWith({ settlementId: 1, auditStatus: -1, remarks: '' }),
+    );
+    expect(toasts.success).toHaveBeenCalledWith('撤回成功');
+  });
+
+  it('lets the platform audit a pending statement: a refusal needs its reason', async () => {
+    signedInAs('platform', 2);
+    useSession.setState({ permList: ['settlement:list:view', 'settlement:list:audit'] });
+    api.fetchSettlements.mockResolvedValue({ records: [settlementRow(1)], total: 1, totalAmount: '1060.00' });
+    api.auditSettlement.mockResolvedValue('已驳回');
+    renderPage();
+    fireEvent.click(within(await screen.findByRole('row', { name: /JS20261120001/ }, LONG)).getByText('审核'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('杭州星联医药科技有限公司')).toBeTruthy();
+    fireEvent.click(within(dialog).getByLabelText('审核未通过'));
+    fireEvent.click(within(dialog).getByRole('button', { name: /提\s*交/ }));
+    expect(await within(dialog).findByText('请输入驳回原因')).toBeTruthy();
+    expect(api.auditSettlement).not.toHaveBeenCalled();
+
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入驳回原因'), { target: { value: '  人数不符 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() =>
+      expect(api.auditSettlement).toHaveBeenCalledWith({ settlementId: 1, auditStatus: 3, remarks: '人数不符' }),
+    );
+    expect(toasts.success).toHaveBeenCalledWith('已驳回');
+  });
+
+  it('fixes the project from ?projectId= and asks the server for that project only', async () => {
+    signedInAs('platform', 2);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    api.fetchSettlements.mockResolvedValue({ records: [], total: 0, totalAmount: '0.00' });
+    renderPage('/settlement/order/list?projectId=7');
+    expect((await screen.findAllByText('暂无数据', {}, LONG)).length).toBeGreaterThan(0);
+    expect(api.fetchSettlements).toHaveBeenCalledWith(expect.objectContaining({ projectId: 7, pageNo: 1 }));
+    expect(screen.getByRole('button', { name: /返\s*回/ })).toBeTruthy();
+  });
+});
+
+describe('SettlementDetailView', { timeout: 60_000 }, () => {
+  it('opens from a notice link with the pending figures of an approved, unpaid statement', async () => {
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['settlement:list:view', 'settlement:list:pay'] });
+    api.fetchSettlementDetail.mockResolvedValue(
+      settlementDetail(5, { auditStatus: 2, enterprisePayStatus: 1, auditTime: Date.now(), auditUserName: '李审核' }),
+    );
+    api.fetchSettlementTimeline.mockResolvedValue([
+      { time: Date.now(), title: '审核通过', operator: '李审核', content: '' },
+    ]);
+    renderPage('/settlement/order/list?isPage=notice&id=5');
+    expect(await screen.findByText('结算单详情', {}, LONG)).toBeTruthy();
+    expect(api.fetchSettlementDetail).toHaveBeenCalledWith(5);
+    expect(screen.getByText('待结算金额')).toBeTruthy();
+    expect(screen.getByText('待结算人数')).toBeTruthy();
+    expect(screen.getAllByText('李审核').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getAllByRole('button', { name: /^结\s*算$/ }).at(-1) as HTMLElement);
+    expect((await screen.findByTestId('settle-dialog')).textContent).toBe('JS20261120005');
+  });
+
+  it('says the statement does not exist when the server does not find it', async () => {
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    api.fetchSettlementDetail.mockRejectedValue(new Error('结算单不存在'));
+    api.fetchSettlements.mockResolvedValue({ records: [], total: 0, totalAmount: '0.00' });
+    renderPage('/settlement/order/list?isPage=notice&id=99');
+    expect(await screen.findByText('结算单不存在', {}, LONG)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /返\s*回/ }));
+    expect(await screen.findByText('合计金额：', {}, LONG)).toBeTruthy();
+  });
+
+  it('shows the tax columns for taxModel 1, re-issues a failed line once, and lists its bank instructions', async () => {
+    signedInAs('platform', 2);
+    useSession.setState({
+      permList: ['settlement:list:view', 'settlement:record:reissue', 'settlement:Infor:download'],
+    });
+    api.fetchSettlementDetail.mockResolvedValue(
+      settlementDetail(5, { auditStatus: 2, enterprisePayStatus: 2, payStatus: 3, taxModel: 1 }),
+    );
+    api.fetchSettlementRecords.mockResolvedValue({
+      records: [
+        settlementLine(1),
+        settlementLine(2, {
+          payStatus: 2,
+          thirdPayStatus: 3,
+          payTime: null,
+          thirdResponseMsg: '户名不符',
+        }),
+        settlementLine(3, { payStatus: 0, thirdPayStatus: 5, isSuccess: 0, receivedAmount: '301.00', payProcessed: 0 }),
+      ],
+      total: 3,
+    });
+    api.fetchReissueInfo.mockResolvedValue({
+      userName: '张2',
+      bankName: '中国工商银行',
+      bankCard: '6222 **** **** 5678',
+      amount: '500.00',
+    });
+    api.reissueLine.mockResolvedValue('已重新发放');
+    api.fetchSettlementProcess.mockResolvedValue([
+      {
+        id: 1,
+        yurref: 'FPP0000000001',
+        payTime: Date.now(),
+        payStatus: '2',
+        payStatusLabel: '失败',
+        bankName: '中国工商银行',
+        bankNo: 'ICBC',
+        accountNo: '6222 **** **** 1234',
+        msg: '户名不符',
+      },
+    ]);
+    renderPage('/settlement/order/list?isPage=notice&id=5');
+    expect((await screen.findAllByText('个人所得税(元)', {}, LONG)).length).toBeGreaterThan(0);
+    expect(await screen.findAllByText('¥488.00')).toHaveLength(2);
+    // a line that could not be paid has no tax figures: a dash
+    expect(screen.queryByText('¥301.00')).toBeNull();
+    expect(screen.getByRole('button', { name: /下\s*载/ }).hasAttribute('disabled')).toBe(false);
+
+    const failed = within(screen.getByRole('row', { name: /张2/ }));
+    fireEvent.click(failed.getByRole('button', { name: '重新发放' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('6222 **** **** 5678')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /确认发放/ }));
+    await waitFor(() => expect(api.reissueLine).toHaveBeenCalledWith(2));
+    expect(toasts.success).toHaveBeenCalledWith('已重新发放');
+    await waitFor(() =>
+      expect(within(screen.getByRole('row', { name: /张2/ })).getByRole('button', { name: '重新发放' })).toHaveProperty(
+        'disabled',
+        true,
+      ),
+    );
+
+    fireEvent.click(within(screen.getByRole('row', { name: /张1/ })).getByRole('button', { name: '结算过程' }));
+    expect(await screen.findByText('FPP0000000001')).toBeTruthy();
+    expect(api.fetchSettlementProcess).toHaveBeenCalledWith(1);
+  });
+});

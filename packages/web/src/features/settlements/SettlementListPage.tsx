@@ -1,0 +1,384 @@
+/**
+ * 结算单列表 (spec 2 §2.1, §2.2, §4), both sides. The enterprise's own list (mode 1) searches by
+ * number, project, service type, the three statuses and the two time ranges; the platform's adds the
+ * enterprise (and, for the operator, the platform), and opened with ?enterpriseId=&tenantId= it is
+ * the list embedded under one enterprise (mode 2) with a back button. ?projectId= fixes the project
+ * (the project summary's 结算单数), ?isPage=notice&id= opens that settlement's detail (a notice's
+ * link). Row actions follow settlementRowActions; the platform audits pending rows.
+ */
+import { ArrowLeftOutlined, DownOutlined, MoneyCollectOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  ENTERPRISE_PAY_STATUS,
+  INPUT_MAX_LENGTH,
+  type OperationAnswer,
+  PAY_STATUS_FILTER_EXCLUDED,
+  SETTLEMENT_AUDIT_STATUS,
+  type SETTLEMENT_ORDER_FIELDS,
+  SETTLEMENT_PAY_STATUS,
+  type SettlementListFilters,
+  type SettlementRecord,
+  type SettlementRowAction,
+  type settlementPageOperation,
+  settlementRowActions,
+  VOUCHER_STATUS,
+} from '@fieldpay/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Dropdown, Form, Input, Select, Space, Typography } from 'antd';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { notifier } from '../../app/notify';
+import { useSession } from '../../app/session-store';
+import { useAccess } from '../../app/use-access';
+import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
+import { type CellRenderer, ListPage } from '../../components/list/ListPage';
+import { StatusTag } from '../../components/list/StatusTag';
+import { RemoteSelect } from '../../components/RemoteSelect';
+import { SettleDialog } from './SettleDialog';
+import { SettlementAttachmentsDialog } from './SettlementAttachmentsDialog';
+import { SettlementAuditDialog } from './SettlementAuditDialog';
+import { SettlementDetailView } from './SettlementDetailView';
+import { SETTLEMENT_KEY, SETTLEMENT_LIST_KEY, fetchSettlements } from './settlement-calls';
+import { chinaTime, yuan } from './settlement-format';
+import { downloadStatement, exportSettlementTasks, generateStatement } from './settlement-documents-calls';
+import { useWithdraw } from './use-withdraw';
+import { VoucherDialog } from './VoucherDialog';
+import './settlements.css';
+
+export const SETTLEMENT_CREATE_PATH = '/settlement/order/create';
+
+type Filters = Omit<SettlementListFilters, 'startTime' | 'endTime' | 'platformStartTime' | 'platformEndTime'> & {
+  startTime?: string;
+  endTime?: string;
+  platformStartTime?: string;
+  platformEndTime?: string;
+};
+
+const optionsOf = (dictionary: Record<number, { label: string }>, excluded: readonly number[] = []) =>
+  Object.entries(dictionary)
+    .filter(([value]) => !excluded.includes(Number(value)))
+    .map(([value, info]) => ({ value: Number(value), label: info.label }));
+
+const AUDIT_OPTIONS = optionsOf(SETTLEMENT_AUDIT_STATUS);
+const PAY_OPTIONS = optionsOf(SETTLEMENT_PAY_STATUS, PAY_STATUS_FILTER_EXCLUDED);
+const VOUCHER_OPTIONS = optionsOf(VOUCHER_STATUS);
+
+const dash = <span className="list-empty-cell">-</span>;
+const time = (value: number | null) => chinaTime(value) ?? dash;
+
+const ACTION_LABELS: Record<SettlementRowAction, string> = {
+  detail: '详情',
+  exportTasks: '导出任务',
+  voucher: '结算凭证',
+  uploadAttachment: '上传附件',
+  settle: '结算',
+  withdraw: '撤回',
+  generateStatement: '生成对账单',
+  downloadStatement: '下载对账单',
+  generateReport: '生成报告',
+};
+/** Actions shown as links; the rest go under 更多. */
+const INLINE_ACTIONS = 3;
+
+/** The number to read from the search: a positive integer, else nothing. */
+const idParam = (value: string | null) => {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};
+
+interface RowAction {
+  key: string;
+  label: string;
+  danger?: boolean;
+  run(): void;
+}
+
+type SettlementPage = OperationAnswer<typeof settlementPageOperation>;
+type OrderField = (typeof SETTLEMENT_ORDER_FIELDS)[number];
+
+type Dialog = { kind: 'voucher' | 'attachments' | 'settle' | 'audit'; row: SettlementRecord } | { kind: 'none' };
+
+export default function SettlementListPage() {
+  const side = useSession((state) => state.side);
+  const isOperator = useSession((state) => state.userInfo?.userIdentity === 1 && state.side === 'platform');
+  const { can } = useAccess();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const enterpriseMode = side === 'enterprise';
+  const projectId = idParam(params.get('projectId'));
+  const embeddedEnterpriseId = enterpriseMode ? undefined : idParam(params.get('enterpriseId'));
+  const embeddedTenantId = embeddedEnterpriseId === undefined ? undefined : idParam(params.get('tenantId'));
+  const detailId = params.get('isPage') === 'notice' ? idParam(params.get('id')) : undefined;
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const [busy, setBusy] = useState<string | null>(null);
+  const close = () => setDialog({ kind: 'none' });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: SETTLEMENT_KEY });
+  const withdraw = useWithdraw(() => void refresh());
+
+  const openDetail = useCallback(
+    (id: number) => {
+      const next = new URLSearchParams(params);
+      next.set('isPage', 'notice');
+      next.set('id', String(id));
+      setParams(next);
+    },
+    [params, setParams],
+  );
+  const closeDetail = () => {
+    const next = new URLSearchParams(params);
+    next.delete('isPage');
+    next.delete('id');
+    setParams(next);
+  };
+
+  /** One click at a time per row action; the request layer shows a refusal. */
+  const runOnce = async (key: string, work: () => Promise<unknown>) => {
+    if (busy) return;
+    setBusy(key);
+    try {
+      await work();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const act = (action: SettlementRowAction, row: SettlementRecord) => {
+    switch (action) {
+      case 'detail':
+        return openDetail(row.id);
+      case 'exportTasks':
+        return void runOnce(`exportTasks-${row.id}`, () => exportSettlementTasks(row.id));
+      case 'voucher':
+        return setDialog({ kind: 'voucher', row });
+      case 'uploadAttachment':
+        return setDialog({ kind: 'attachments', row });
+      case 'settle':
+        return setDialog({ kind: 'settle', row });
+      case 'withdraw':
+        return void withdraw(row.id);
+      case 'generateStatement':
+        return void runOnce(`generateStatement-${row.id}`, async () => {
+          notifier().success(await generateStatement(row.id));
+          await refresh();
+        });
+      case 'downloadStatement':
+        return void runOnce(`downloadStatement-${row.id}`, () => downloadStatement(row));
+      case 'generateReport':
+        return undefined;
+    }
+  };
+
+  const actionsOf = (row: SettlementRecord): RowAction[] => {
+    const actions: RowAction[] = settlementRowActions(row, {
+      enterpriseMode,
+      sourceType: enterpriseMode ? 2 : 1,
+      canWithdraw: can('settlement:list:withdraw'),
+    })
+      // the settlement report (spec 2 §2.5) is not built yet: no button that does nothing
+      .filter((action) => action !== 'generateReport')
+      .filter((action) => action !== 'settle' || can('settlement:list:pay'))
+      .map((action) => ({
+        key: action,
+        label: ACTION_LABELS[action],
+        danger: action === 'withdraw',
+        run: () => act(action, row),
+      }));
+    if (!enterpriseMode && row.auditStatus === 1 && can('settlement:list:audit')) {
+      actions.splice(1, 0, { key: 'audit', label: '审核', run: () => setDialog({ kind: 'audit', row }) });
+    }
+    return actions;
+  };
+
+  const renderers = useMemo<Partial<Record<string, CellRenderer<SettlementRecord>>>>(
+    () => ({
+      settlementSn: (row) => (
+        <Button type="link" className="list-link-cell" onClick={() => openDetail(row.id)}>
+          {row.settlementSn}
+        </Button>
+      ),
+      projectName: (row) => row.projectName || dash,
+      enterprisePayStatus: (row) => <StatusTag dictionary={ENTERPRISE_PAY_STATUS} value={row.enterprisePayStatus} />,
+      auditStatus: (row) => <StatusTag dictionary={SETTLEMENT_AUDIT_STATUS} value={row.auditStatus} />,
+      // a dash while the statement is pending or withdrawn (spec 2 §4)
+      payStatus: (row) =>
+        row.auditStatus === 1 || row.auditStatus === -1 ? (
+          dash
+        ) : (
+          <StatusTag dictionary={SETTLEMENT_PAY_STATUS} value={row.payStatus} />
+        ),
+      voucherStatus: (row) => <StatusTag dictionary={VOUCHER_STATUS} value={row.voucherStatus} />,
+      amount: (row) => <span className="money">{yuan(row.amount)}</span>,
+      fee: (row) => <span className="money">{yuan(row.fee)}</span>,
+      createTime: (row) => time(row.createTime),
+      auditTime: (row) => time(row.auditTime),
+      settlementTime: (row) => time(row.settlementTime),
+    }),
+    [openDetail],
+  );
+
+  if (detailId !== undefined) {
+    return <SettlementDetailView settlementId={detailId} onBack={closeDetail} />;
+  }
+
+  const fixedFilters: Partial<Filters> = {
+    ...(projectId ? { projectId } : {}),
+    ...(embeddedEnterpriseId ? { enterpriseId: embeddedEnterpriseId } : {}),
+    ...(embeddedTenantId !== undefined ? { tenantId: embeddedTenantId } : {}),
+  };
+  const embedded = embeddedEnterpriseId !== undefined || projectId !== undefined;
+  const title: ReactNode = (
+    <Space>
+      {embedded && (
+        <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} aria-label="返回">
+          返回
+        </Button>
+      )}
+      <span>
+        <MoneyCollectOutlined /> 结算单列表
+      </span>
+    </Space>
+  );
+
+  const dialogRow = dialog.kind === 'none' ? null : dialog.row;
+  return (
+    <Card className="page-card" title={title}>
+      <ListPage<SettlementRecord, Filters, SettlementPage>
+        serviceName="settlementList"
+        queryKey={[...SETTLEMENT_LIST_KEY, fixedFilters]}
+        fetchPage={(request) =>
+          fetchSettlements({ ...request, orderField: request.orderField as OrderField | undefined })
+        }
+        fixedFilters={fixedFilters}
+        rowKey="id"
+        renderers={renderers}
+        searchFields={
+          <>
+            <Form.Item name="settlementSn" label="结算单号">
+              <Input allowClear placeholder="请输入结算单号" maxLength={INPUT_MAX_LENGTH.settlementSn} />
+            </Form.Item>
+            {projectId === undefined && (
+              <Form.Item name="projectName" label="项目名称">
+                <Input allowClear placeholder="请输入项目名称" maxLength={INPUT_MAX_LENGTH.projectName} />
+              </Form.Item>
+            )}
+            {!enterpriseMode && embeddedEnterpriseId === undefined && (
+              <Form.Item name="enterpriseId" label="企业名称">
+                <RemoteSelect kind="enterprise" placeholder="请选择企业" style={{ width: 220 }} />
+              </Form.Item>
+            )}
+            {isOperator && embeddedEnterpriseId === undefined && (
+              <Form.Item name="tenantId" label="所属平台">
+                <RemoteSelect kind="tenant" placeholder="全部平台" style={{ width: 200 }} />
+              </Form.Item>
+            )}
+            <Form.Item name="visitTypeId" label="服务类型">
+              <RemoteSelect kind="taskType" placeholder="请选择服务类型" style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="auditStatus" label="平台审核状态">
+              <Select allowClear placeholder="全部" style={{ width: 140 }} options={AUDIT_OPTIONS} />
+            </Form.Item>
+            <Form.Item name="payStatus" label="平台结算状态">
+              <Select allowClear placeholder="全部" style={{ width: 140 }} options={PAY_OPTIONS} />
+            </Form.Item>
+            <Form.Item name="voucherStatus" label="报告状态">
+              <Select allowClear placeholder="全部" style={{ width: 120 }} options={VOUCHER_OPTIONS} />
+            </Form.Item>
+            <Form.Item name="applyTime" label="申请时间">
+              <DateRangePicker />
+            </Form.Item>
+            <Form.Item name="platformTime" label="平台结算时间">
+              <DateRangePicker />
+            </Form.Item>
+          </>
+        }
+        toFilters={({ applyTime, platformTime, ...rest }) => {
+          const applied = rangeToTimes(applyTime as Parameters<typeof rangeToTimes>[0]);
+          const platform = rangeToTimes(platformTime as Parameters<typeof rangeToTimes>[0]);
+          return {
+            ...(rest as Partial<Filters>),
+            startTime: applied.startTime,
+            endTime: applied.endTime,
+            platformStartTime: platform.startTime,
+            platformEndTime: platform.endTime,
+          };
+        }}
+        summary={(answer) => (
+          <Space size="large">
+            <span>
+              合计金额：
+              <Typography.Text strong className="money">
+                {yuan(answer.totalAmount)}
+              </Typography.Text>
+            </span>
+            <Typography.Text type="secondary">共 {answer.total} 张结算单</Typography.Text>
+          </Space>
+        )}
+        toolbar={
+          enterpriseMode && can('settlement:list:create') ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(SETTLEMENT_CREATE_PATH)}>
+              生成结算单
+            </Button>
+          ) : undefined
+        }
+        actionColumn={{
+          title: '操作',
+          key: 'actions',
+          fixed: 'right',
+          width: 230,
+          render: (_value, row) => {
+            const actions = actionsOf(row);
+            const inline = actions.slice(0, INLINE_ACTIONS);
+            const more = actions.slice(INLINE_ACTIONS);
+            return (
+              <span className="list-actions">
+                {inline.map((action) => (
+                  <Button
+                    key={action.key}
+                    type="link"
+                    size="small"
+                    danger={action.danger}
+                    loading={busy === `${action.key}-${row.id}`}
+                    onClick={action.run}
+                  >
+                    {action.label}
+                  </Button>
+                ))}
+                {more.length > 0 && (
+                  <Dropdown
+                    menu={{
+                      items: more.map((action) => ({ key: action.key, label: action.label, danger: action.danger })),
+                      onClick: ({ key }) => more.find((action) => action.key === key)?.run(),
+                    }}
+                  >
+                    <Button type="link" size="small">
+                      更多 <DownOutlined />
+                    </Button>
+                  </Dropdown>
+                )}
+              </span>
+            );
+          },
+        }}
+      />
+      <VoucherDialog open={dialog.kind === 'voucher'} settlement={dialogRow} onClose={close} />
+      <SettlementAttachmentsDialog
+        open={dialog.kind === 'attachments'}
+        settlement={dialogRow}
+        editable={enterpriseMode && dialogRow?.auditStatus === 1}
+        onClose={close}
+      />
+      <SettlementAuditDialog
+        settlement={dialog.kind === 'audit' ? dialog.row : null}
+        onClose={close}
+        onAudited={() => void refresh()}
+      />
+      <SettleDialog
+        settlement={dialog.kind === 'settle' ? dialog.row : null}
+        onClose={close}
+        onPaid={() => void refresh()}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+/** The settlement list's, detail's and records' calls and query keys (spec 2 §7). */
+import {
+  auditSettlementOperation,
+  confirmSettlementDetailListOperation,
+  type OperationInput,
+  reissueInfoOperation,
+  reissueOperation,
+  settlementDetailOperation,
+  settlementPageOperation,
+  settlementProcessOperation,
+  settlementRecordsOperation,
+  settlementTimelineOperation,
+} from '@fieldpay/domain';
+import { call, callWithMessage } from '../../app/api-client';
+
+export const SETTLEMENT_LIST_KEY = ['settlements', 'list'] as const;
+export const SETTLEMENT_KEY = ['settlements'] as const;
+export const settlementDetailKey = (id: number) => ['settlements', 'detail', id] as const;
+export const settlementTimelineKey = (id: number) => ['settlements', 'timeline', id] as const;
+export const settlementRecordsKey = (id: number) => ['settlements', 'records', id] as const;
+
+export const fetchSettlements = (query: OperationInput<typeof settlementPageOperation>) =>
+  call(settlementPageOperation, query);
+
+/** Silent: the detail view shows 结算单不存在 itself. */
+export const fetchSettlementDetail = (settlementId: number) =>
+  call(settlementDetailOperation, { settlementId }, { silent: true });
+
+export const fetchSettlementTimeline = (settlementId: number) => call(settlementTimelineOperation, { settlementId });
+
+export const fetchSettlementLines = (settlementId: number) =>
+  call(confirmSettlementDetailListOperation, { settlementId });
+
+export const fetchSettlementRecords = (query: OperationInput<typeof settlementRecordsOperation>) =>
+  call(settlementRecordsOperation, query);
+
+export const fetchSettlementProcess = (settlementDetailId: number) =>
+  call(settlementProcessOperation, { settlementDetailId });
+
+export const fetchReissueInfo = (settlementDetailId: number) => call(reissueInfoOperation, { settlementDetailId });
+
+/** Re-issues a failed line; answers the server's words (已重新发放). */
+export async function reissueLine(id: number): Promise<string> {
+  return (await callWithMessage(reissueOperation, { id })).message;
+}
+
+/** 通过 (2), 驳回 (3) or 撤回 (-1); answers the server's words. */
+export async function auditSettlement(body: OperationInput<typeof auditSettlementOperation>): Promise<string> {
+  return (await callWithMessage(auditSettlementOperation, body)).message;
+}
