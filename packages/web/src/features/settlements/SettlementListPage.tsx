@@ -326,7 +326,8 @@ export default function SettlementListPage() {
           title: '操作',
           key: 'actions',
           fixed: 'right',
-          width: 230,
+          // three links and 更多 on one line
+          width: 290,
           render: (_value, row) => {
             const actions = actionsOf(row);
             const inline = actions.slice(0, INLINE_ACTIONS);
@@ -347,6 +348,7 @@ export default function SettlementListPage() {
                 ))}
                 {more.length > 0 && (
                   <Dropdown
+                    trigger={['click']}
                     menu={{
                       items: more.map((action) => ({ key: action.key, label: action.label, danger: action.danger })),
                       onClick: ({ key }) => more.find((action) => action.key === key)?.run(),

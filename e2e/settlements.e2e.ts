@@ -1,0 +1,145 @@
+/**
+ * Issue 12, the settlement screens in a real browser on the demo data: the tenant's staff open
+ * 结算管理 > 结算单列表 from the menu, see the amount total, approve a pending statement through
+ * 审核, open a paid-out statement's detail (progress, records, a line's 结算过程) and re-issue the
+ * failed line of the statement whose payout failed; the enterprise withdraws a pending statement
+ * after the spec's warning and opens a settlement from the notice's link. Screenshots at 1440x900
+ * and 1280x720.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, callApi, launchBrowser, openPage, screenshot, signIn, storedToken, url } from './support';
+
+let browser: Browser;
+let enterprise: { context: BrowserContext; page: Page };
+let staff: { context: BrowserContext; page: Page };
+
+interface Row {
+  id: number;
+  settlementSn: string;
+  auditStatus: number;
+  payStatus: number;
+  enterprisePayStatus: number;
+}
+
+async function settlements(page: Page, query: string): Promise<Row[]> {
+  const token = (await storedToken(page)) as string;
+  const answer = await callApi<{ records: Row[] }>(`/api/sys/order/getSettlementPage?pageSize=50&${query}`, { token });
+  expect(answer.success, answer.message).toBe(true);
+  return answer.result.records;
+}
+
+const rowOf = (page: Page, settlementSn: string) => page.locator('tr.ant-table-row', { hasText: settlementSn });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  enterprise = await openPage(browser);
+  staff = await openPage(browser);
+  await signIn(enterprise.page, ACCOUNTS.enterprise);
+  await signIn(staff.page, ACCOUNTS.tenantStaff);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the settlement list', () => {
+  it('opens from the menu with the total, and the platform approves a pending statement', async () => {
+    const { page } = staff;
+    const [pending] = await settlements(page, 'auditStatus=1');
+    expect(pending, 'a pending demo statement').toBeTruthy();
+    await page.locator('.top-bar-menu').getByText('结算管理').click();
+    await page.waitForURL(/#\/settlement\/order\/list$/);
+    await page.locator('.ant-card-head').getByText('结算单列表').waitFor();
+    await page.getByText('合计金额：').waitFor();
+    await rowOf(page, pending.settlementSn).waitFor();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'settlement-list-platform-1440');
+
+    await rowOf(page, pending.settlementSn).getByRole('button', { name: '审核' }).click();
+    const dialog = page.getByRole('dialog', { name: '结算单审核' });
+    await dialog.getByText(pending.settlementSn).waitFor();
+    await dialog.getByRole('button', { name: /提\s*交/ }).click();
+    await page.locator('.ant-message').getByText('审核通过').waitFor();
+    await rowOf(page, pending.settlementSn).getByText('审核通过', { exact: true }).waitFor();
+    expect(await rowOf(page, pending.settlementSn).getByRole('button', { name: '审核' }).count()).toBe(0);
+    const [after] = await settlements(page, `settlementSn=${pending.settlementSn}`);
+    expect([after.auditStatus, after.enterprisePayStatus]).toEqual([2, 1]);
+  });
+
+  it('shows a paid-out statement: progress, records and a line’s bank instructions', async () => {
+    const { page } = staff;
+    const [paid] = await settlements(page, 'payStatus=2');
+    expect(paid, 'a paid-out demo statement').toBeTruthy();
+    await page.goto(url('/settlement/order/list'));
+    await page.getByPlaceholder('请输入结算单号').fill(paid.settlementSn);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await rowOf(page, paid.settlementSn).getByRole('button', { name: paid.settlementSn }).click();
+    await page.waitForURL(new RegExp(`isPage=notice&id=${paid.id}`));
+    await page.locator('.ant-card-head').getByText('结算单详情').waitFor();
+    await page.locator('.ant-steps').getByText('平台结算').waitFor();
+    const line = page.locator('tr.ant-table-row', { hasText: '结算成功' }).first();
+    await line.waitFor();
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(page, 'settlement-detail-platform-1280');
+    await line.getByRole('button', { name: '结算过程' }).click();
+    const process = page.getByRole('dialog', { name: /结算过程/ });
+    await process.locator('tr.ant-table-row', { hasText: '成功' }).first().waitFor();
+    await process.locator('.ant-modal-close').click();
+    await page.getByRole('button', { name: /返\s*回/ }).first().click();
+    await page.waitForURL(/#\/settlement\/order\/list$/);
+  });
+
+  it('re-issues the failed payout of a statement once', async () => {
+    const { page } = staff;
+    const [failed] = await settlements(page, 'payStatus=3');
+    expect(failed, 'a demo statement whose payout failed').toBeTruthy();
+    await page.goto(url(`/settlement/order/list?isPage=notice&id=${failed.id}`));
+    const line = page.locator('tr.ant-table-row', { hasText: '结算失败' }).first();
+    await line.waitFor();
+    await line.getByRole('button', { name: '重新发放' }).click();
+    const dialog = page.getByRole('dialog', { name: '重新发放' });
+    await dialog.getByText(/¥[\d,]+\.\d\d/).waitFor(); // the line's facts have loaded
+    await dialog.getByRole('button', { name: /确认发放/ }).click();
+    const notice = page.locator('.ant-message-notice').first();
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('已重新发放');
+    // the line is sent again: processing or already answered by the bank, never failed twice over
+    const records = await callApi<{ records: { payStatus: number }[] }>(
+      `/api/sys/order/getSettlementRecordPage?settlementId=${failed.id}&pageSize=50`,
+      { token: (await storedToken(page)) as string },
+    );
+    expect(records.result.records.some((record) => record.payStatus === 4 || record.payStatus === 3)).toBe(true);
+  });
+
+  it('the enterprise withdraws a pending statement after the warning, and opens a notice’s link', async () => {
+    const { page } = enterprise;
+    // pending, or approved and not paid (the staff may have approved the pending one above)
+    const rows = await settlements(page, '');
+    const target =
+      rows.find((row) => row.auditStatus === 1) ??
+      rows.find((row) => row.auditStatus === 2 && row.enterprisePayStatus === 1);
+    expect(target, 'a statement the enterprise may withdraw').toBeTruthy();
+    if (!target) return;
+    await page.goto(url('/settlement/order/list'));
+    await rowOf(page, target.settlementSn).waitFor();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'settlement-list-enterprise-1440');
+    // 撤回 is a link of the row, or under 更多 when the row has more than three actions
+    const row = rowOf(page, target.settlementSn);
+    if ((await row.getByRole('button', { name: '撤回' }).count()) > 0) {
+      await row.getByRole('button', { name: '撤回' }).click();
+    } else {
+      await row.getByRole('button', { name: /更多/ }).click();
+      await page.getByRole('menuitem', { name: '撤回' }).click();
+    }
+    await page.getByText('当前结算单撤回可能会影响后续结算单的结算操作，是否确认撤回').waitFor();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message').getByText('撤回成功').waitFor();
+    await rowOf(page, target.settlementSn).getByText('已撤回').waitFor();
+
+    await page.goto(url(`/settlement/order/list?isPage=notice&id=${target.id}`));
+    await page.locator('.ant-card-head').getByText('结算单详情').waitFor();
+    await page.locator('.ant-steps').getByText('已撤回').waitFor();
+    await screenshot(page, 'settlement-detail-withdrawn-1440');
+  });
+});
