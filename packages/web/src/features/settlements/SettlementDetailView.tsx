@@ -7,6 +7,7 @@
 import { ArrowLeftOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
 import {
   ENTERPRISE_PAY_STATUS,
+  MSG,
   SETTLEMENT_AUDIT_STATUS,
   SETTLEMENT_PAY_STATUS,
   type SettlementDetail,
@@ -167,12 +168,13 @@ export function SettlementDetailView({ settlementId, onBack }: { settlementId: n
     },
     {
       label: '关联发票',
-      value: detail.billStatus === 1 ? '已开票' : <Typography.Text type="secondary">暂无关联发票信息</Typography.Text>,
+      value:
+        detail.billStatus === 1 ? '已开票' : <Typography.Text type="secondary">{MSG.noInvoiceInfo}</Typography.Text>,
     },
     {
       label: '完税凭证',
       value: (
-        <Button type="link" size="small" className="inline-link" onClick={() => notifier().warning('该功能暂未开发')}>
+        <Button type="link" size="small" className="inline-link" onClick={() => notifier().warning(MSG.notDeveloped)}>
           查看
         </Button>
       ),
