@@ -16,6 +16,8 @@ const api = vi.hoisted(() => ({
   settlementDetailKey: (id: number) => ['settlements', 'detail', id],
   settlementTimelineKey: (id: number) => ['settlements', 'timeline', id],
   settlementRecordsKey: (id: number) => ['settlements', 'records', id],
+  personSettlementsKey: (id: number) => ['settlements', 'person', id],
+  fetchPersonSettlements: vi.fn(),
   fetchSettlements: vi.fn(),
   fetchSettlementDetail: vi.fn(),
   fetchSettlementTimeline: vi.fn(),
@@ -168,7 +170,7 @@ describe('SettlementListPage', { timeout: 60_000 }, () => {
   });
 });
 
-describe('SettlementDetailView', { timeout: 60_000 }, () => {
+describe('SettlementDetailView', { timeout: 120_000 }, () => {
   it('opens from a notice link with the pending figures of an approved, unpaid statement', async () => {
     signedInAs('enterprise', 2);
     useSession.setState({ permList: ['settlement:list:view', 'settlement:list:pay'] });
@@ -199,7 +201,7 @@ describe('SettlementDetailView', { timeout: 60_000 }, () => {
     expect(await screen.findByText('合计金额：', {}, LONG)).toBeTruthy();
   });
 
-  it('shows the tax columns for taxModel 1, re-issues a failed line once, and lists its bank instructions', async () => {
+  it('shows the tax columns for taxModel 1, a dash for a line that could not be paid', async () => {
     signedInAs('platform', 2);
     useSession.setState({
       permList: ['settlement:list:view', 'settlement:record:reissue', 'settlement:Infor:download'],
@@ -246,7 +248,52 @@ describe('SettlementDetailView', { timeout: 60_000 }, () => {
     // a line that could not be paid has no tax figures: a dash
     expect(screen.queryByText('¥301.00')).toBeNull();
     expect(screen.getByRole('button', { name: /下\s*载/ }).hasAttribute('disabled')).toBe(false);
+  });
 
+  it("re-issues a failed line once, and lists a line's bank instructions", async () => {
+    signedInAs('platform', 2);
+    useSession.setState({
+      permList: ['settlement:list:view', 'settlement:record:reissue', 'settlement:Infor:download'],
+    });
+    api.fetchSettlementDetail.mockResolvedValue(
+      settlementDetail(5, { auditStatus: 2, enterprisePayStatus: 2, payStatus: 3 }),
+    );
+    api.fetchSettlementRecords.mockResolvedValue({
+      records: [
+        settlementLine(1),
+        settlementLine(2, {
+          payStatus: 2,
+          thirdPayStatus: 3,
+          payTime: null,
+          thirdResponseMsg: '户名不符',
+        }),
+        settlementLine(3, { payStatus: 0, thirdPayStatus: 5, isSuccess: 0, receivedAmount: '301.00', payProcessed: 0 }),
+      ],
+      total: 3,
+    });
+    api.fetchReissueInfo.mockResolvedValue({
+      userName: '张2',
+      bankName: '中国工商银行',
+      bankCard: '6222 **** **** 5678',
+      amount: '500.00',
+    });
+    api.reissueLine.mockResolvedValue('已重新发放');
+    api.fetchSettlementProcess.mockResolvedValue([
+      {
+        id: 1,
+        yurref: 'FPP0000000001',
+        payTime: Date.now(),
+        payStatus: '2',
+        payStatusLabel: '失败',
+        bankName: '中国工商银行',
+        bankNo: 'ICBC',
+        accountNo: '6222 **** **** 1234',
+        msg: '户名不符',
+      },
+    ]);
+    renderPage('/settlement/order/list?isPage=notice&id=5');
+    await screen.findByRole('row', { name: /张2/ }, LONG);
+    expect(screen.queryByText('个人所得税(元)')).toBeNull();
     const failed = within(screen.getByRole('row', { name: /张2/ }));
     fireEvent.click(failed.getByRole('button', { name: '重新发放' }));
     const dialog = await screen.findByRole('dialog');
@@ -264,5 +311,38 @@ describe('SettlementDetailView', { timeout: 60_000 }, () => {
     fireEvent.click(within(screen.getByRole('row', { name: /张1/ })).getByRole('button', { name: '结算过程' }));
     expect(await screen.findByText('FPP0000000001')).toBeTruthy();
     expect(api.fetchSettlementProcess).toHaveBeenCalledWith(1);
+  });
+
+  it("opens a person's paid lines from the name, and 详情 opens that settlement", async () => {
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    api.fetchSettlementDetail.mockImplementation(async (id: number) =>
+      settlementDetail(id, { auditStatus: 2, enterprisePayStatus: 2, payStatus: 2 }),
+    );
+    api.fetchSettlementRecords.mockResolvedValue({ records: [settlementLine(1)], total: 1 });
+    api.fetchPersonSettlements.mockResolvedValue({
+      records: [
+        {
+          id: 31,
+          settlementId: 8,
+          subSettlementSn: 'JS20261110008-01',
+          enterpriseName: '杭州星联医药科技有限公司',
+          projectName: '全渠道终端服务示范项目',
+          visitTypeValue: '电话拜访',
+          amount: '320.00',
+          payTime: Date.now(),
+          payStatus: 1,
+        },
+      ],
+      total: 1,
+    });
+    renderPage('/settlement/order/list?isPage=notice&id=5');
+    fireEvent.click(await screen.findByRole('button', { name: '张1' }, LONG));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('JS20261110008-01')).toBeTruthy();
+    expect(api.fetchPersonSettlements).toHaveBeenCalledWith(41, 1, 10);
+    expect(within(dialog).getByRole('button', { name: '结算凭证' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '详情' }));
+    await waitFor(() => expect(api.fetchSettlementDetail).toHaveBeenCalledWith(8));
   });
 });

@@ -23,6 +23,7 @@ import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { useUnmaskToken } from '../../app/unmask-store';
 import { ListPage, plainCell } from '../../components/list/ListPage';
+import { PersonSettlementsDialog } from './PersonSettlementsDialog';
 import { StatusTag } from '../../components/list/StatusTag';
 import {
   fetchReissueInfo,
@@ -213,6 +214,7 @@ export function SettlementRecords({ settlement }: { settlement: SettlementFacts 
   const [dialog, setDialog] = useState<Dialog>(null);
   const [reissued, setReissued] = useState<number[]>([]);
   const [exporting, setExporting] = useState(false);
+  const [person, setPerson] = useState<{ userId: number; userName: string } | null>(null);
   const madeHere = settlement.sourceType === 1;
   const canReissue = side === 'platform' && madeHere && can('settlement:record:reissue');
 
@@ -229,7 +231,22 @@ export function SettlementRecords({ settlement }: { settlement: SettlementFacts 
   };
 
   const columns: ColumnsType<SettlementLine> = [
-    { key: 'userName', dataIndex: 'userName', title: '姓名', width: 100 },
+    {
+      key: 'userName',
+      dataIndex: 'userName',
+      title: '姓名',
+      width: 100,
+      // the person's paid lines across settlements
+      render: (value: string, line) => (
+        <Button
+          type="link"
+          className="list-link-cell"
+          onClick={() => setPerson({ userId: line.userId, userName: value })}
+        >
+          {value}
+        </Button>
+      ),
+    },
     { key: 'phone', dataIndex: 'phone', title: '手机号', width: 120 },
     { key: 'idCard', dataIndex: 'idCard', title: '身份证号', width: 180, render: plainCell },
     { key: 'bankName', dataIndex: 'bankName', title: '收款银行', width: 140, ellipsis: true, render: plainCell },
@@ -350,6 +367,7 @@ export function SettlementRecords({ settlement }: { settlement: SettlementFacts 
         }}
       />
       <ProcessDialog line={dialog?.kind === 'process' ? dialog.line : null} onClose={() => setDialog(null)} />
+      <PersonSettlementsDialog person={person} onClose={() => setPerson(null)} />
     </>
   );
 }

@@ -2,6 +2,7 @@
 import {
   auditSettlementOperation,
   confirmSettlementDetailListOperation,
+  personSettlementPageOperation,
   type OperationInput,
   reissueInfoOperation,
   reissueOperation,
@@ -48,3 +49,9 @@ export async function reissueLine(id: number): Promise<string> {
 export async function auditSettlement(body: OperationInput<typeof auditSettlementOperation>): Promise<string> {
   return (await callWithMessage(auditSettlementOperation, body)).message;
 }
+
+export const personSettlementsKey = (userId: number) => ['settlements', 'person', userId] as const;
+
+/** A person's paid lines across settlements (the personal settlement list, spec 2 §2.4). */
+export const fetchPersonSettlements = (userId: number, pageNo: number, pageSize: number) =>
+  call(personSettlementPageOperation, { userId, isPay: 1, pageNo, pageSize });

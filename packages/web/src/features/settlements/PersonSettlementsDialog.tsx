@@ -1,0 +1,100 @@
+/**
+ * The personal settlement list (spec 2 §2.4): a person's paid lines across the settlements the viewer
+ * may see, opened from the person's name in a settlement's records. 详情 opens that settlement;
+ * 结算凭证 the person's sheet of a paid line.
+ */
+import { DIALOG_WIDTH, type OperationAnswer, type personSettlementPageOperation } from '@fieldpay/domain';
+import { Button, Modal } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ListPage, plainCell } from '../../components/list/ListPage';
+import { fetchPersonSettlements, personSettlementsKey } from './settlement-calls';
+import { chinaTime, yuan } from './settlement-format';
+import { VoucherDialog } from './VoucherDialog';
+
+type SubSettlement = OperationAnswer<typeof personSettlementPageOperation>['records'][number];
+
+const columns: ColumnsType<SubSettlement> = [
+  { key: 'subSettlementSn', dataIndex: 'subSettlementSn', title: '子结算单号', width: 200 },
+  { key: 'enterpriseName', dataIndex: 'enterpriseName', title: '企业名称', width: 200, ellipsis: true },
+  { key: 'projectName', dataIndex: 'projectName', title: '项目名称', width: 180, ellipsis: true },
+  { key: 'visitTypeValue', dataIndex: 'visitTypeValue', title: '服务类型', width: 110 },
+  {
+    key: 'amount',
+    dataIndex: 'amount',
+    title: '结算金额(元)',
+    width: 120,
+    render: (value: string) => <span className="money">{yuan(value)}</span>,
+  },
+  {
+    key: 'payTime',
+    dataIndex: 'payTime',
+    title: '平台结算时间',
+    width: 170,
+    render: (value: number | null) => plainCell(chinaTime(value)),
+  },
+];
+
+export function PersonSettlementsDialog({
+  person,
+  onClose,
+}: {
+  person: { userId: number; userName: string } | null;
+  onClose(): void;
+}) {
+  const navigate = useNavigate();
+  const [voucher, setVoucher] = useState<SubSettlement | null>(null);
+  return (
+    <Modal
+      open={person !== null}
+      title={person ? `个人结算列表 - ${person.userName}` : '个人结算列表'}
+      width={DIALOG_WIDTH.settlementProcess + 120}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {person && (
+        <ListPage<SubSettlement, Record<string, never>>
+          queryKey={personSettlementsKey(person.userId)}
+          fetchPage={(request) => fetchPersonSettlements(person.userId, request.pageNo, request.pageSize)}
+          rowKey="id"
+          columns={columns}
+          listType={2}
+          defaultPageSize={10}
+          actionColumn={{
+            title: '操作',
+            key: 'actions',
+            fixed: 'right',
+            width: 140,
+            render: (_value, row) => (
+              <span className="list-actions">
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => {
+                    onClose();
+                    navigate(`/settlement/order/list?isPage=notice&id=${row.settlementId}`);
+                  }}
+                >
+                  详情
+                </Button>
+                {row.payStatus === 1 && (
+                  <Button type="link" size="small" onClick={() => setVoucher(row)}>
+                    结算凭证
+                  </Button>
+                )}
+              </span>
+            ),
+          }}
+        />
+      )}
+      <VoucherDialog
+        open={voucher !== null}
+        settlement={voucher ? { id: voucher.settlementId, settlementSn: voucher.subSettlementSn } : null}
+        line={voucher && person ? { id: voucher.id, userName: person.userName } : undefined}
+        onClose={() => setVoucher(null)}
+      />
+    </Modal>
+  );
+}
