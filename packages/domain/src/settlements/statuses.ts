@@ -37,3 +37,11 @@ export const SETTLEMENT_MSG = {
   reissued: '已重新发放',
   created: '结算单已生成，请等待平台审核',
 } as const;
+
+/**
+ * Whether a line's tax figures show (spec 2 §4 "Tax columns show a dash when thirdPayStatus is 0
+ * or 5"); the settlement dialog, the detail's person list and the records read it.
+ */
+export function lineTaxesShown(thirdPayStatus: number): boolean {
+  return thirdPayStatus !== THIRD_PAY_STATUS.notSent && thirdPayStatus !== THIRD_PAY_STATUS.notPayable;
+}

@@ -28,6 +28,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   ContentArticleList: lazy(() => import('../features/content/ContentArticleListPage')),
   ContentQuestionnaireList: lazy(() => import('../features/content/ContentQuestionnaireListPage')),
   FinancialAccountManage: lazy(() => import('../features/finance/FinancialAccountManagePage')),
+  SettlementCreate: lazy(() => import('../features/settlements/SettlementCreatePage')),
   DownloadLog: lazy(() => import('../features/downloads/DownloadLogPage')),
   OrderGenerateCache: lazy(() => import('../features/downloads/OrderGenerateCachePage')),
 };

@@ -45,7 +45,8 @@ export class SmsCodes {
       .limit(1);
     const waitMs = last ? last.createdAt.getTime() + SMS_COUNTDOWN_SECONDS * 1000 - now : 0;
     if (waitMs > 0) throw fail.tooMany(MSG.smsResendWait(Math.ceil(waitMs / 1000)));
-    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+    // six digits without a leading zero: the console's rule for a code (spec 2 §5, isSmsCode)
+    const code = String(crypto.randomInt(100_000, 1_000_000));
     await db.transaction(async (tx) => {
       await tx.insert(smsCodes).values({
         userId: input.userId,

@@ -115,7 +115,11 @@ describe('FinancialAccountManagePage', { timeout: 60_000 }, () => {
     api.sendPasswordCode.mockResolvedValue({ phone: '138****0001', resendAfterSeconds: 60 });
     fireEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
     await waitFor(() => expect(api.sendPasswordCode).toHaveBeenCalledWith('13800000001'));
-    expect(await within(dialog).findByRole('button', { name: '60秒后重新获取' })).toBeTruthy();
+    // the 60-second countdown has started (a loaded machine may already show a second less)
+    const resend = await within(dialog).findByRole('button', { name: /^\d+秒后重新获取$/ }, LONG);
+    expect(Number.parseInt(resend.textContent ?? '', 10)).toBeGreaterThan(50);
+    expect(Number.parseInt(resend.textContent ?? '', 10)).toBeLessThanOrEqual(60);
+    expect(resend.hasAttribute('disabled')).toBe(true);
   });
 
   it('shows the platform side every enterprise of the tenant, without top-up', async () => {

@@ -11,21 +11,22 @@ import {
   formatYuan,
   INPUT_MAX_LENGTH,
   MSG,
+  maskPhone,
   type PayBank,
   parseYuanToFen,
-  SMS_COUNTDOWN_SECONDS,
   TRANSACTION_PASSWORD_PATTERN,
   topUpAmountSchema,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Modal, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { FormDialog } from '../../components/FormDialog';
+import { SmsCodeField } from '../../components/SmsCodeField';
 import { chinaTimeColumn } from '../../components/list/china-time-column';
 import { ListPage } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
@@ -152,23 +153,7 @@ const passwordRule = {
 function PayPasswordDialog({ open, isSet, onClose }: { open: boolean; isSet: boolean; onClose(): void }) {
   const [form] = Form.useForm<PasswordFormValues>();
   const phone = useSession((state) => state.userInfo?.username ?? '');
-  const [countdown, setCountdown] = useState(0);
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown((seconds) => seconds - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
-
-  const sendCode = async () => {
-    try {
-      await sendPasswordCode(phone);
-      notifier().success(MSG.smsSent);
-      setCountdown(SMS_COUNTDOWN_SECONDS);
-    } catch {
-      // the request layer has shown the server's message
-    }
-  };
   const submit = async (values: PasswordFormValues) => {
     await savePayPassword({
       password: values.password,
@@ -213,29 +198,9 @@ function PayPasswordDialog({ open, isSet, onClose }: { open: boolean; isSet: boo
         <Input.Password placeholder="请再次输入交易密码" maxLength={INPUT_MAX_LENGTH.transactionPassword} />
       </Form.Item>
       <Form.Item label="手机号">
-        <Input value={phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')} disabled />
+        <Input value={maskPhone(phone)} disabled />
       </Form.Item>
-      <Form.Item label="验证码" required>
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item
-            name="phoneCode"
-            noStyle
-            rules={[
-              {
-                validator: async (_: unknown, value: string | undefined) => {
-                  if (!value) throw new Error(MSG.smsCodeRequired);
-                  if (!/^\d{6}$/.test(value)) throw new Error(MSG.smsCodeInvalid);
-                },
-              },
-            ]}
-          >
-            <Input placeholder="请输入验证码" maxLength={INPUT_MAX_LENGTH.smsCode} />
-          </Form.Item>
-          <Button disabled={countdown > 0} onClick={() => void sendCode()}>
-            {countdown > 0 ? `${countdown}秒后重新获取` : '获取验证码'}
-          </Button>
-        </Space.Compact>
-      </Form.Item>
+      <SmsCodeField send={() => sendPasswordCode(phone)} />
     </FormDialog>
   );
 }

@@ -1,0 +1,144 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../app/session-store';
+import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import SettlementCreatePage from './SettlementCreatePage';
+
+const api = vi.hoisted(() => ({
+  settleableSummaryKey: (projectId: number, visitTypeId: string) => ['settleable', projectId, visitTypeId],
+  projectServiceTypesKey: (projectId: number) => ['projectServiceTypes', projectId],
+  fetchProjectServiceTypes: vi.fn(),
+  fetchSettleableSummary: vi.fn(),
+  createSettlement: vi.fn(),
+}));
+vi.mock('./settlement-create-calls', () => api);
+const lookups = vi.hoisted(() => ({ fetchLookup: vi.fn() }));
+vi.mock('../../components/remote-select-calls', () => lookups);
+const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
+vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
+
+/** jsdom and antd are slow on a loaded machine */
+const LONG = { timeout: 15_000 };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const project = {
+  value: 3,
+  label: '华东区终端拜访项目',
+  id: 3,
+  projectName: '华东区终端拜访项目',
+  projectSn: 'XM26110100000003',
+  clientId: 1,
+  clientName: '星联医药',
+  processed: 1,
+  projectStatus: 4,
+};
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  signedInAs('enterprise', 2);
+  useSession.setState({ permList: ['settlement:list:create', 'projectManage:list:view'] });
+  lookups.fetchLookup.mockResolvedValue({ records: [project], total: 1 });
+  api.fetchProjectServiceTypes.mockResolvedValue([
+    { value: 'dhbf', label: '电话拜访' },
+    { value: 'wjdy', label: '问卷调研' },
+  ]);
+  api.fetchSettleableSummary.mockImplementation(async (projectId: number, visitTypeId: string) => ({
+    projectId,
+    visitTypeId,
+    taskNum: visitTypeId === 'dhbf' ? 12 : 0,
+    personNum: visitTypeId === 'dhbf' ? 4 : 0,
+    payAmount: visitTypeId === 'dhbf' ? '1280.50' : '0.00',
+  }));
+  api.createSettlement.mockResolvedValue({
+    result: { id: 41, settlementSn: 'JS26112400000041', amount: '1357.33', failedPersonNum: 0 },
+    message: '结算单已生成，请等待平台审核',
+  });
+});
+
+function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname}</div>;
+}
+
+function render() {
+  renderWithQuery(
+    <>
+      <SettlementCreatePage />
+      <LocationProbe />
+    </>,
+  );
+}
+
+const createButton = () => screen.getByRole('button', { name: '生成结算单' }) as HTMLButtonElement;
+const errors = () =>
+  Array.from(document.querySelectorAll('.ant-form-item-explain-error')).map((node) => node.textContent);
+
+/** Opens the nth select of the form and picks the option with this text. */
+async function pick(index: number, text: string) {
+  fireEvent.mouseDown(screen.getAllByRole('combobox')[index]);
+  const option = await waitFor(() => {
+    const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find(
+      (node) => node.textContent === text && !node.closest('.ant-select-dropdown-hidden'),
+    );
+    if (!found) throw new Error(`no option ${text}`);
+    return found as HTMLElement;
+  }, LONG);
+  fireEvent.click(option);
+}
+
+describe('SettlementCreatePage', { timeout: 60_000 }, () => {
+  it('asks for the project first', async () => {
+    render();
+    expect(await screen.findByText('生成结算单', { selector: '.ant-card-head-title span' }, LONG)).toBeTruthy();
+    fireEvent.click(createButton());
+    await waitFor(() => expect(errors()).toEqual(['请先选择项目', '请选择服务类型']), LONG);
+    expect(api.createSettlement).not.toHaveBeenCalled();
+  });
+
+  it("previews the project's service type and makes the settlement once, then goes to the list", async () => {
+    render();
+    await pick(0, '华东区终端拜访项目');
+    await waitFor(() => expect(api.fetchProjectServiceTypes).toHaveBeenCalledWith(3), LONG);
+    await pick(1, '电话拜访');
+    await waitFor(() => expect(api.fetchSettleableSummary).toHaveBeenCalledWith(3, 'dhbf'), LONG);
+    expect(await screen.findByText('¥1,280.50', {}, LONG)).toBeTruthy();
+    expect(screen.getByText('12')).toBeTruthy();
+    expect(screen.getByText('4')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('请输入备注'), { target: { value: '  十一月电话拜访  ' } });
+    await waitFor(() => expect(createButton().disabled).toBe(false));
+    fireEvent.click(createButton());
+    fireEvent.click(createButton());
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/settlement/order/list'), LONG);
+    expect(api.createSettlement).toHaveBeenCalledTimes(1);
+    const body = api.createSettlement.mock.calls[0][0];
+    expect(body).toMatchObject({ projectId: 3, visitTypeId: 'dhbf', remarks: '十一月电话拜访' });
+    expect(body.requestId).toMatch(UUID);
+    expect(toasts.success).toHaveBeenCalledWith('结算单已生成，请等待平台审核');
+  });
+
+  it('keeps the request id for a retry of the same choice', async () => {
+    api.createSettlement.mockRejectedValueOnce(new Error('请求超时，请稍后重试！'));
+    render();
+    await pick(0, '华东区终端拜访项目');
+    await waitFor(() => expect(api.fetchProjectServiceTypes).toHaveBeenCalledWith(3), LONG);
+    await pick(1, '电话拜访');
+    await screen.findByText('¥1,280.50', {}, LONG);
+    fireEvent.click(createButton());
+    await waitFor(() => expect(api.createSettlement).toHaveBeenCalledTimes(1), LONG);
+    await waitFor(() => expect(createButton().querySelector('.ant-btn-loading-icon')).toBeNull(), LONG);
+    fireEvent.click(createButton());
+    await waitFor(() => expect(api.createSettlement).toHaveBeenCalledTimes(2), LONG);
+    const [first, second] = api.createSettlement.mock.calls.map(([input]) => input.requestId);
+    expect(second).toBe(first);
+  });
+
+  it('disables 生成结算单 when the service type has nothing to settle', async () => {
+    render();
+    await pick(0, '华东区终端拜访项目');
+    await waitFor(() => expect(api.fetchProjectServiceTypes).toHaveBeenCalledWith(3), LONG);
+    await pick(1, '问卷调研');
+    expect(await screen.findByText('该项目的服务类型下没有可结算的任务', {}, LONG)).toBeTruthy();
+    await waitFor(() => expect(createButton().disabled).toBe(true));
+  });
+});
