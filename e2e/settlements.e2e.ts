@@ -85,7 +85,10 @@ describe('the settlement list', () => {
     const process = page.getByRole('dialog', { name: /结算过程/ });
     await process.locator('tr.ant-table-row', { hasText: '成功' }).first().waitFor();
     await process.locator('.ant-modal-close').click();
-    await page.getByRole('button', { name: /返\s*回/ }).first().click();
+    await page
+      .getByRole('button', { name: /返\s*回/ })
+      .first()
+      .click();
     await page.waitForURL(/#\/settlement\/order\/list$/);
   });
 

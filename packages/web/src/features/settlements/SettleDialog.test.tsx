@@ -228,8 +228,11 @@ describe('SettleDialog', { timeout: 60_000 }, () => {
     expect(screen.queryByText('实发金额')).toBeNull();
   });
 
-  it('tax model 1: 税费合计, 个人所得税, 增值税, 附加税, 实发金额; a dash while thirdPayStatus is 0 or 5', async () => {
-    lines = Promise.resolve([line(1), line(2, { thirdPayStatus: 2 })]);
+  it('tax model 1: 税费合计, 个人所得税, 增值税, 附加税, 实发金额 of every payable line; a dash for one that cannot be paid', async () => {
+    lines = Promise.resolve([
+      line(1, { isSuccess: 0, thirdPayStatus: 5, thirdResponseMsg: '该自然人未绑定已认证的银行卡，不可结算' }),
+      line(2),
+    ]);
     open({ ...settlement, taxModel: 1 });
     await screen.findByText('人员1', {}, LONG);
     for (const title of ['税费合计', '个人所得税', '增值税', '附加税', '实发金额'])

@@ -14,7 +14,6 @@ import { LoadingOutlined } from '@ant-design/icons';
 import {
   formatYuan,
   INPUT_MAX_LENGTH,
-  lineTaxesShown,
   MSG,
   maskPhone,
   type PayBank,
@@ -61,7 +60,9 @@ const taxColumn = (key: keyof SettlementLine & string, title: string): ColumnsTy
   title,
   width: 110,
   align: 'right',
-  render: (value: string, line) => (lineTaxesShown(line.thirdPayStatus) ? yuan(value) : DASH),
+  // before payment every line is unsent (thirdPayStatus 0): the computed taxes of a payable line are
+  // what the enterprise is about to pay, so only a line that cannot be paid reads as a dash (decision 0025)
+  render: (value: string, line) => (line.isSuccess === 1 ? yuan(value) : DASH),
 });
 
 function lineColumns(taxModel: number, anyFailed: boolean): ColumnsType<SettlementLine> {

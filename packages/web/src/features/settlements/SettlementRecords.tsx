@@ -7,6 +7,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import {
   DIALOG_WIDTH,
+  lineTaxesShown,
   SETTLEMENT_RECORD_FILTER_EXCLUDED,
   SETTLEMENT_RECORD_PAY_STATUS,
   type SettlementLine,
@@ -46,7 +47,7 @@ const STATUS_OPTIONS = Object.entries(SETTLEMENT_RECORD_PAY_STATUS)
 const money = (text: string) => <span className="money">{yuan(text)}</span>;
 /** Tax figures mean nothing for a line never sent or not payable (spec 2 §4). */
 const taxCell = (value: string, line: SettlementLine) =>
-  line.thirdPayStatus === 0 || line.thirdPayStatus === 5 ? plainCell(null) : money(value);
+  lineTaxesShown(line.thirdPayStatus) ? money(value) : plainCell(null);
 
 /** The tax columns of a settlement with taxModel 1 (spec 2 §3). */
 export function taxColumns<Row extends SettlementLine>(): ColumnsType<Row> {
