@@ -2,8 +2,9 @@
  * 结算管理 in a real browser, the enterprise's side: 生成结算单 makes a settlement of a service type
  * whose audited tasks are not settled yet (the demo leaves some: the refused and the withdrawn
  * settlements gave their tasks back, and the service types beyond the demo's plan were never
- * settled), and a second try of the same choice finds nothing left. Paying it through the list's
- * settlement dialog follows once the list page is in.
+ * settled), and a second try of the same choice finds nothing left. Then it pays the approved,
+ * unpaid settlement through the list's two-step dialog (bank, transaction password, the SMS code
+ * from the dev outbox), and the payouts finish: the statement reads 已结算 on both sides.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,10 +85,9 @@ describe('生成结算单', () => {
       return;
     }
 
-    const menu = page.locator('.ant-menu');
-    await menu.getByText('结算管理', { exact: true }).click();
-    await menu.getByText('结算中心', { exact: true }).click();
-    await menu.getByText('生成结算单', { exact: true }).click();
+    await page.locator('.top-bar-menu').getByText('结算管理', { exact: true }).click();
+    await page.waitForURL(/#\/settlement\/order\/list$/);
+    await page.locator('.side-menu').getByText('生成结算单', { exact: true }).click();
     await page.waitForURL(/#\/settlement\/order\/create$/);
     await page.locator('.ant-card-head').getByText('生成结算单').waitFor();
 
@@ -146,5 +146,73 @@ describe('生成结算单', () => {
     await pick(page, '服务类型', settleable.serviceTypeName);
     await page.getByText('该项目的服务类型下没有可结算的任务').waitFor();
     expect(await page.getByRole('button', { name: '生成结算单' }).isDisabled()).toBe(true);
+  });
+});
+
+describe('结算 through the dialog', () => {
+  it('pays an approved, unpaid settlement once, and the payouts finish', { timeout: 180_000 }, async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, ACCOUNTS.enterprise);
+    const token = (await storedToken(page)) ?? '';
+    type Row = {
+      id: number;
+      settlementSn: string;
+      auditStatus: number;
+      enterprisePayStatus: number;
+      payStatus: number;
+    };
+    const listed = await callApi<{ records: Row[] }>('/api/sys/order/getSettlementPage?pageSize=50&auditStatus=2', {
+      token,
+    });
+    const target = listed.result.records.find((row) => row.enterprisePayStatus === 1 && row.payStatus === 0);
+    expect(target, 'an approved, unpaid demo settlement').toBeTruthy();
+    if (!target) return;
+
+    await page.goto(page.url().replace(/#.*$/, '#/settlement/order/list'));
+    await page.getByPlaceholder('请输入结算单号').fill(target.settlementSn);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const row = page.locator('tr.ant-table-row', { hasText: target.settlementSn });
+    await row.getByRole('button', { name: /^结\s*算$/ }).click();
+
+    const dialog = page.locator('.ant-modal').filter({ hasText: '银行付款' });
+    await dialog.getByRole('button', { name: /下一步/ }).click();
+    // the paying bank with the largest balance
+    const banks = await callApi<Array<{ bankName: string; bankAccount: string; accountSum: string }>>(
+      '/api/sys2/enterprise/bank/getEnterprisePayBankInfo',
+      { token },
+    );
+    const bank = [...banks.result].sort((a, b) => Number(b.accountSum) - Number(a.accountSum))[0];
+    expect(bank, 'a paying bank of the demo enterprise').toBeTruthy();
+    await pick(page, '付款银行', `${bank.bankName}（${bank.bankAccount}）`);
+    await dialog.getByPlaceholder('请输入交易密码').fill('135790');
+    const sent = page.waitForResponse((response) => response.url().includes('/api/sys/password/sendPhone'));
+    await dialog.getByRole('button', { name: '获取验证码' }).click();
+    expect(((await (await sent).json()) as { success: boolean }).success).toBe(true);
+    const outbox = await callApi<Array<{ content: string }>>('/api/dev/sms-outbox?phone=13900000001');
+    const code = /(\d{6})/.exec(outbox.result[0]?.content ?? '')?.[1];
+    expect(code, 'the SMS code in the dev outbox').toBeTruthy();
+    await dialog.getByPlaceholder('请输入验证码').fill(code as string);
+    await screenshot(page, 'settlement-pay-dialog');
+    await dialog.getByRole('button', { name: /确认付款/ }).click();
+    await page.locator('.ant-message-notice').filter({ hasText: '付款成功，平台将尽快完成发放' }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // the enterprise has paid; the payouts run in the background until every line is final
+    await expect
+      .poll(
+        async () => {
+          const answer = await callApi<{ records: Row[] }>(
+            `/api/sys/order/getSettlementPage?settlementSn=${target.settlementSn}`,
+            { token },
+          );
+          const paid = answer.result.records[0];
+          return [paid.enterprisePayStatus, paid.payStatus === 2 || paid.payStatus === 3];
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toEqual([2, true]);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await row.getByText('已结算').first().waitFor();
+    expect(await row.getByRole('button', { name: /^结\s*算$/ }).count()).toBe(0);
   });
 });

@@ -2,14 +2,31 @@ import type { Services } from '../../services';
 import { generatePendingStatements, generateStatement, STATEMENT_JOB, STATEMENT_SWEEP_JOB } from './documents';
 import { runPayouts } from './payouts';
 
+/** How often and how long a paid settlement's payouts are followed up after its payment. */
+const PAYOUT_FOLLOW_UP_SECONDS = 2;
+const PAYOUT_FOLLOW_UP_ROUNDS = 90;
+
 /**
  * The payout runner: sent after each payment and re-issue (for that settlement), and every minute
  * for everything still open, which is also the reconciler after a crash (payouts.ts).
  */
 export function registerSettlementJobs(services: Services): void {
   services.jobs.register('settlements.payouts', async (data) => {
-    const { settlementId } = data as { settlementId?: unknown };
-    await runPayouts(services, { settlementId: typeof settlementId === 'number' ? settlementId : undefined });
+    const { settlementId, round } = data as { settlementId?: unknown; round?: unknown };
+    if (typeof settlementId !== 'number') return;
+    const { open } = await runPayouts(services, { settlementId });
+    // the bank answers asynchronously: while a settlement has instructions in flight it is asked
+    // again every few seconds, not only at the reconciler's minute; past the last round the
+    // reconciler carries on
+    const next = (typeof round === 'number' ? round : 0) + 1;
+    if (open > 0 && next < PAYOUT_FOLLOW_UP_ROUNDS) {
+      await services.jobs.send(
+        'settlements.payouts',
+        { settlementId, round: next },
+        undefined,
+        PAYOUT_FOLLOW_UP_SECONDS,
+      );
+    }
   });
   services.jobs.register(
     'settlements.reconcile',

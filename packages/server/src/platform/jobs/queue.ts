@@ -273,15 +273,19 @@ export class JobQueue {
 
   /**
    * Sends a job; answers false when the queue is not running here (the sender's record stays
-   * pending and the start hook sends it). singletonKey keeps one waiting job per record.
+   * pending and the start hook sends it). singletonKey keeps one waiting job per record;
+   * startAfterSeconds delays it.
    */
-  async send(name: string, data: object, singletonKey?: string): Promise<boolean> {
+  async send(name: string, data: object, singletonKey?: string, startAfterSeconds?: number): Promise<boolean> {
     const boss = this.boss;
     if (!boss) return false;
     // inside a request the job waits for the commit: it must find its record, and on PGlite a
     // second statement outside the open transaction would wait for it forever
     await this.ctx.scopes.afterCommit(async () => {
-      await boss.send(name, data, singletonKey ? { singletonKey } : {});
+      await boss.send(name, data, {
+        ...(singletonKey ? { singletonKey } : {}),
+        ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+      });
     });
     return true;
   }

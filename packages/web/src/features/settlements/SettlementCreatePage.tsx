@@ -10,13 +10,14 @@
  */
 import { FileAddOutlined } from '@ant-design/icons';
 import { formatYuan, MSG, parseYuanToFen, SETTLEMENT_MSG, type TaskTypeId } from '@fieldpay/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Spin, Statistic } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifier } from '../../app/notify';
 import { useAccess } from '../../app/use-access';
 import { RemoteSelect } from '../../components/RemoteSelect';
+import { SETTLEMENT_KEY } from './settlement-calls';
 import {
   createSettlement,
   fetchProjectServiceTypes,
@@ -84,6 +85,7 @@ function ServiceTypeSelect({
 export default function SettlementCreatePage() {
   const [form] = Form.useForm<CreateFormValues>();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const projectId = Form.useWatch('projectId', form);
   const visitTypeId = Form.useWatch('visitTypeId', form);
   const requestId = useRef(crypto.randomUUID());
@@ -113,6 +115,10 @@ export default function SettlementCreatePage() {
         remarks: values.remarks?.trim() ?? '',
       });
       notifier().success(message);
+      // the page stays open among the tabs: it starts again, and what is settleable (and listed) has changed
+      form.resetFields();
+      requestId.current = crypto.randomUUID();
+      await queryClient.invalidateQueries({ queryKey: SETTLEMENT_KEY });
       navigate(SETTLEMENT_LIST_PATH);
     } catch {
       // the request layer has shown the server's message (该项目的服务类型下没有可结算的任务…)
