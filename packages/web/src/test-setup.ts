@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { setMessageApi } from './app/notify';
+
+// findBy… and waitFor wait for a state; on a loaded 2-core machine (CI runs the suites while the
+// browser tests' server starts) antd's validation and renders can take seconds, not the default 1 s
+configure({ asyncUtilTimeout: 10_000 });
 
 // antd reads media queries and observes sizes; jsdom has neither.
 const inBrowserLikeEnv = typeof window !== 'undefined';
