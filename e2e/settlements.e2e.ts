@@ -3,9 +3,11 @@
  * 结算管理 > 结算单列表 from the menu, see the amount total, approve a pending statement through
  * 审核, open a paid-out statement's detail (progress, records, a line's 结算过程) and re-issue the
  * failed line of the statement whose payout failed; the enterprise withdraws a pending statement
- * after the spec's warning and opens a settlement from the notice's link. Screenshots at 1440x900
- * and 1280x720.
+ * after the spec's warning, opens a settlement from the notice's link, and downloads a paid-out
+ * statement's reconciliation PDF (made by a job after 生成对账单). Screenshots at 1440x900 and
+ * 1280x720.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, callApi, launchBrowser, openPage, screenshot, signIn, storedToken, url } from './support';
@@ -20,6 +22,7 @@ interface Row {
   auditStatus: number;
   payStatus: number;
   enterprisePayStatus: number;
+  voucherStatus: number;
 }
 
 async function settlements(page: Page, query: string): Promise<Row[]> {
@@ -30,6 +33,18 @@ async function settlements(page: Page, query: string): Promise<Row[]> {
 }
 
 const rowOf = (page: Page, settlementSn: string) => page.locator('tr.ant-table-row', { hasText: settlementSn });
+
+/** Runs a row action: a link of the row, or under 更多 when the row has more than three. */
+async function rowAction(page: Page, settlementSn: string, name: string): Promise<void> {
+  const row = rowOf(page, settlementSn);
+  await row.waitFor();
+  if ((await row.getByRole('button', { name, exact: true }).count()) > 0) {
+    await row.getByRole('button', { name, exact: true }).click();
+  } else {
+    await row.getByRole('button', { name: /更多/ }).click();
+    await page.getByRole('menuitem', { name, exact: true }).click();
+  }
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -127,14 +142,7 @@ describe('the settlement list', () => {
     await rowOf(page, target.settlementSn).waitFor();
     await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'settlement-list-enterprise-1440');
-    // 撤回 is a link of the row, or under 更多 when the row has more than three actions
-    const row = rowOf(page, target.settlementSn);
-    if ((await row.getByRole('button', { name: '撤回' }).count()) > 0) {
-      await row.getByRole('button', { name: '撤回' }).click();
-    } else {
-      await row.getByRole('button', { name: /更多/ }).click();
-      await page.getByRole('menuitem', { name: '撤回' }).click();
-    }
+    await rowAction(page, target.settlementSn, '撤回');
     await page.getByText('当前结算单撤回可能会影响后续结算单的结算操作，是否确认撤回').waitFor();
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-message').getByText('撤回成功').waitFor();
@@ -145,4 +153,33 @@ describe('the settlement list', () => {
     await page.locator('.ant-steps').getByText('已撤回').waitFor();
     await screenshot(page, 'settlement-detail-withdrawn-1440');
   });
+
+  it("the enterprise asks for a paid-out statement's reconciliation PDF and downloads it", async () => {
+    const { page } = enterprise;
+    const paid = await settlements(page, 'payStatus=2');
+    const target = paid.find((row) => row.voucherStatus === 0) ?? paid.find((row) => row.voucherStatus === 2);
+    expect(target, 'a paid-out statement of the enterprise').toBeTruthy();
+    if (!target) return;
+    await page.goto(url('/settlement/order/list'));
+    await page.getByPlaceholder('请输入结算单号').fill(target.settlementSn);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    if (target.voucherStatus === 0) {
+      await rowAction(page, target.settlementSn, '生成对账单');
+      await page.locator('.ant-message-notice').filter({ hasText: '正在生成确认单，请稍后进行下载' }).waitFor();
+      // a job makes the PDF; the row offers the download once it is there
+      await expect
+        .poll(async () => (await settlements(page, `settlementSn=${target.settlementSn}`))[0].voucherStatus, {
+          timeout: 90_000,
+          interval: 500,
+        })
+        .toBe(2);
+      await page.getByRole('button', { name: /查\s*询/ }).click();
+    }
+    const download = page.waitForEvent('download');
+    await rowAction(page, target.settlementSn, '下载对账单');
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`对账确认单_${target.settlementSn}.pdf`);
+    const path = await file.path();
+    expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
+  }, 150_000);
 });
