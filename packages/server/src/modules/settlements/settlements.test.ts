@@ -220,6 +220,31 @@ describe('paying and paying out', () => {
     expect(done.settlementTime).toBeGreaterThan(0);
     const line = (await lines(created.id)).find((row) => row.userName === worker.name);
     expect(line).toMatchObject({ payStatus: 1, thirdPayStatus: 2, payProcessed: 1 });
+    // the records by name, and the person's paid lines across settlements (spec 2 §2.4)
+    const records = (
+      await get(t.app, world.enterprise, '/api/sys/order/getSettlementRecordPage', {
+        settlementId: created.id,
+        userName: worker.name,
+        pageNo: 1,
+        pageSize: 10,
+      })
+    ).json().result;
+    expect(records.total).toBe(1);
+    expect(records.records[0]).toMatchObject({ userName: worker.name, payStatus: 1, payStatusLabel: '结算成功' });
+    const personal = (
+      await get(t.app, world.enterprise, '/api/sys/order/getPersonSettlementPage', {
+        userId: line?.userId,
+        pageNo: 1,
+        pageSize: 10,
+      })
+    ).json().result;
+    expect(personal.records).toContainEqual(
+      expect.objectContaining({ settlementId: created.id, payStatus: 1, subSettlementSn: line?.subOrderNum }),
+    );
+    const theirs = (
+      await get(t.app, foreign.enterprise, '/api/sys/order/getPersonSettlementPage', { userId: line?.userId })
+    ).json().result;
+    expect(theirs.total).toBe(0);
     const bank = await t.services.bank.gateway();
     expect((await bank.queryTransfer(yurref))?.status).toBe('success');
     expect(await ledgerBalanced()).toBe(true);
