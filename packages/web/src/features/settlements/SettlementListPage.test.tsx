@@ -345,4 +345,35 @@ describe('SettlementDetailView', { timeout: 120_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '详情' }));
     await waitFor(() => expect(api.fetchSettlementDetail).toHaveBeenCalledWith(8));
   });
+
+  it('shows a paid CMB statement with its bank reference and voucher, and a withdrawn one with its revoke time', async () => {
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['settlement:list:view', 'settlement:list:withdraw'] });
+    api.fetchSettlementDetail.mockImplementation(async (id: number) =>
+      id === 5
+        ? settlementDetail(5, {
+            auditStatus: 2,
+            enterprisePayStatus: 2,
+            payStatus: 2,
+            bankNo: 'CMB',
+            yurref: 'FPS261110000000000101',
+            auditTime: Date.now(),
+            enterprisePayTime: Date.now(),
+            settlementTime: Date.now(),
+          })
+        : settlementDetail(6, { auditStatus: -1, revokeTime: new Date('2026-11-21T09:00:00+08:00').getTime() }),
+    );
+    const first = renderPage('/settlement/order/list?isPage=notice&id=5');
+    expect(await screen.findByText('FPS261110000000000101', {}, LONG)).toBeTruthy();
+    expect(screen.getByText('平台结算凭证')).toBeTruthy();
+    // paid: nothing to withdraw or settle
+    expect(screen.queryByRole('button', { name: /^撤\s*回$/ })).toBeNull();
+    first.unmount();
+
+    renderPage('/settlement/order/list?isPage=notice&id=6');
+    expect(await screen.findByText('撤回时间', {}, LONG)).toBeTruthy();
+    expect(screen.getAllByText('2026-11-21 09:00:00').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('已撤回').length).toBeGreaterThan(0);
+    expect(screen.queryByText('平台结算凭证')).toBeNull();
+  });
 });
