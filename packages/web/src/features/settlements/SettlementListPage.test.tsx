@@ -19,6 +19,8 @@ const api = vi.hoisted(() => ({
   personSettlementsKey: (id: number) => ['settlements', 'person', id],
   fetchPersonSettlements: vi.fn(),
   fetchSettlements: vi.fn(),
+  APPLY_SETTLEMENT_KEY: ['settlements', 'apply'],
+  fetchApplySettlements: vi.fn(),
   fetchSettlementDetail: vi.fn(),
   fetchSettlementTimeline: vi.fn(),
   fetchSettlementRecords: vi.fn(),
@@ -157,6 +159,36 @@ describe('SettlementListPage', { timeout: 60_000 }, () => {
       expect(api.auditSettlement).toHaveBeenCalledWith({ settlementId: 1, auditStatus: 3, remarks: '人数不符' }),
     );
     expect(toasts.success).toHaveBeenCalledWith('已驳回');
+  });
+
+  it('shows the enterprise-settlement variant with the paid-out and pending persons', async () => {
+    signedInAs('platform', 2);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    api.fetchSettlements.mockResolvedValue({ records: [], total: 0, totalAmount: '0.00' });
+    api.fetchApplySettlements.mockResolvedValue({
+      records: [
+        settlementRow(9, {
+          auditStatus: 2,
+          enterprisePayStatus: 2,
+          payStatus: 3,
+          settlementNum: 3,
+          unSettlementNum: 1,
+          enterprisePayTime: new Date('2026-11-20T10:00:00+08:00').getTime(),
+        }),
+      ],
+      total: 1,
+    });
+    api.fetchSettlementDetail.mockResolvedValue(settlementDetail(9));
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: '企业结算' }, LONG));
+    const row = within(await screen.findByRole('row', { name: /JS20261120009/ }, LONG));
+    expect(row.getByText('结算异常')).toBeTruthy();
+    expect(row.getByText('2026-11-20 10:00:00')).toBeTruthy();
+    expect(row.getByText('3')).toBeTruthy();
+    expect(row.getByText('1')).toBeTruthy();
+    expect(screen.getAllByText('未结算人数').length).toBeGreaterThan(0);
+    fireEvent.click(row.getByRole('button', { name: '详情' }));
+    await waitFor(() => expect(api.fetchSettlementDetail).toHaveBeenCalledWith(9));
   });
 
   it('fixes the project from ?projectId= and asks the server for that project only', async () => {

@@ -4,7 +4,8 @@
  * enterprise (and, for the operator, the platform), and opened with ?enterpriseId=&tenantId= it is
  * the list embedded under one enterprise (mode 2) with a back button. ?projectId= fixes the project
  * (the project summary's 结算单数), ?isPage=notice&id= opens that settlement's detail (a notice's
- * link). Row actions follow settlementRowActions; the platform audits pending rows.
+ * link). Row actions follow settlementRowActions; the platform audits pending rows. The 企业结算 tab
+ * is the enterprise-settlement variant (paid-out and pending persons, both settlement times).
  */
 import { ArrowLeftOutlined, DownOutlined, MoneyCollectOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -23,7 +24,7 @@ import {
   VOUCHER_STATUS,
 } from '@fieldpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Dropdown, Form, Input, Select, Space, Typography } from 'antd';
+import { Button, Card, Dropdown, Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notifier } from '../../app/notify';
@@ -33,6 +34,7 @@ import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePi
 import { type CellRenderer, ListPage } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
 import { RemoteSelect } from '../../components/RemoteSelect';
+import { EnterpriseSettlementList } from './EnterpriseSettlementList';
 import { SettleDialog } from './SettleDialog';
 import { SettlementAttachmentsDialog } from './SettlementAttachmentsDialog';
 import { SettlementAuditDialog } from './SettlementAuditDialog';
@@ -111,6 +113,7 @@ export default function SettlementListPage() {
   const detailId = params.get('isPage') === 'notice' ? idParam(params.get('id')) : undefined;
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [busy, setBusy] = useState<string | null>(null);
+  const [view, setView] = useState<'statements' | 'enterprise'>('statements');
   const close = () => setDialog({ kind: 'none' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: SETTLEMENT_KEY });
   const withdraw = useWithdraw(() => void refresh());
@@ -242,127 +245,149 @@ export default function SettlementListPage() {
   );
 
   const dialogRow = dialog.kind === 'none' ? null : dialog.row;
+  const statementList = (
+    <ListPage<SettlementRecord, Filters, SettlementPage>
+      serviceName="settlementList"
+      queryKey={[...SETTLEMENT_LIST_KEY, fixedFilters]}
+      fetchPage={(request) =>
+        fetchSettlements({ ...request, orderField: request.orderField as OrderField | undefined })
+      }
+      fixedFilters={fixedFilters}
+      rowKey="id"
+      renderers={renderers}
+      searchFields={
+        <>
+          <Form.Item name="settlementSn" label="结算单号">
+            <Input allowClear placeholder="请输入结算单号" maxLength={INPUT_MAX_LENGTH.settlementSn} />
+          </Form.Item>
+          {projectId === undefined && (
+            <Form.Item name="projectName" label="项目名称">
+              <Input allowClear placeholder="请输入项目名称" maxLength={INPUT_MAX_LENGTH.projectName} />
+            </Form.Item>
+          )}
+          {!enterpriseMode && embeddedEnterpriseId === undefined && (
+            <Form.Item name="enterpriseId" label="企业名称">
+              <RemoteSelect kind="enterprise" placeholder="请选择企业" style={{ width: 220 }} />
+            </Form.Item>
+          )}
+          {isOperator && embeddedEnterpriseId === undefined && (
+            <Form.Item name="tenantId" label="所属平台">
+              <RemoteSelect kind="tenant" placeholder="全部平台" style={{ width: 200 }} />
+            </Form.Item>
+          )}
+          <Form.Item name="visitTypeId" label="服务类型">
+            <RemoteSelect kind="taskType" placeholder="请选择服务类型" style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="auditStatus" label="平台审核状态">
+            <Select allowClear placeholder="全部" style={{ width: 140 }} options={AUDIT_OPTIONS} />
+          </Form.Item>
+          <Form.Item name="payStatus" label="平台结算状态">
+            <Select allowClear placeholder="全部" style={{ width: 140 }} options={PAY_OPTIONS} />
+          </Form.Item>
+          <Form.Item name="voucherStatus" label="报告状态">
+            <Select allowClear placeholder="全部" style={{ width: 120 }} options={VOUCHER_OPTIONS} />
+          </Form.Item>
+          <Form.Item name="applyTime" label="申请时间">
+            <DateRangePicker />
+          </Form.Item>
+          <Form.Item name="platformTime" label="平台结算时间">
+            <DateRangePicker />
+          </Form.Item>
+        </>
+      }
+      toFilters={({ applyTime, platformTime, ...rest }) => {
+        const applied = rangeToTimes(applyTime as Parameters<typeof rangeToTimes>[0]);
+        const platform = rangeToTimes(platformTime as Parameters<typeof rangeToTimes>[0]);
+        return {
+          ...(rest as Partial<Filters>),
+          startTime: applied.startTime,
+          endTime: applied.endTime,
+          platformStartTime: platform.startTime,
+          platformEndTime: platform.endTime,
+        };
+      }}
+      summary={(answer) => (
+        <Space size="large">
+          <span>
+            合计金额：
+            <Typography.Text strong className="money">
+              {yuan(answer.totalAmount)}
+            </Typography.Text>
+          </span>
+          <Typography.Text type="secondary">共 {answer.total} 张结算单</Typography.Text>
+        </Space>
+      )}
+      toolbar={
+        enterpriseMode && can('settlement:list:create') ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(SETTLEMENT_CREATE_PATH)}>
+            生成结算单
+          </Button>
+        ) : undefined
+      }
+      actionColumn={{
+        title: '操作',
+        key: 'actions',
+        fixed: 'right',
+        // three links and 更多 on one line
+        width: 290,
+        render: (_value, row) => {
+          const actions = actionsOf(row);
+          const inline = actions.slice(0, INLINE_ACTIONS);
+          const more = actions.slice(INLINE_ACTIONS);
+          return (
+            <span className="list-actions">
+              {inline.map((action) => (
+                <Button
+                  key={action.key}
+                  type="link"
+                  size="small"
+                  danger={action.danger}
+                  loading={busy === `${action.key}-${row.id}`}
+                  onClick={action.run}
+                >
+                  {action.label}
+                </Button>
+              ))}
+              {more.length > 0 && (
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: more.map((action) => ({ key: action.key, label: action.label, danger: action.danger })),
+                    onClick: ({ key }) => more.find((action) => action.key === key)?.run(),
+                  }}
+                >
+                  <Button type="link" size="small">
+                    更多 <DownOutlined />
+                  </Button>
+                </Dropdown>
+              )}
+            </span>
+          );
+        },
+      }}
+    />
+  );
   return (
     <Card className="page-card" title={title}>
-      <ListPage<SettlementRecord, Filters, SettlementPage>
-        serviceName="settlementList"
-        queryKey={[...SETTLEMENT_LIST_KEY, fixedFilters]}
-        fetchPage={(request) =>
-          fetchSettlements({ ...request, orderField: request.orderField as OrderField | undefined })
-        }
-        fixedFilters={fixedFilters}
-        rowKey="id"
-        renderers={renderers}
-        searchFields={
-          <>
-            <Form.Item name="settlementSn" label="结算单号">
-              <Input allowClear placeholder="请输入结算单号" maxLength={INPUT_MAX_LENGTH.settlementSn} />
-            </Form.Item>
-            {projectId === undefined && (
-              <Form.Item name="projectName" label="项目名称">
-                <Input allowClear placeholder="请输入项目名称" maxLength={INPUT_MAX_LENGTH.projectName} />
-              </Form.Item>
-            )}
-            {!enterpriseMode && embeddedEnterpriseId === undefined && (
-              <Form.Item name="enterpriseId" label="企业名称">
-                <RemoteSelect kind="enterprise" placeholder="请选择企业" style={{ width: 220 }} />
-              </Form.Item>
-            )}
-            {isOperator && embeddedEnterpriseId === undefined && (
-              <Form.Item name="tenantId" label="所属平台">
-                <RemoteSelect kind="tenant" placeholder="全部平台" style={{ width: 200 }} />
-              </Form.Item>
-            )}
-            <Form.Item name="visitTypeId" label="服务类型">
-              <RemoteSelect kind="taskType" placeholder="请选择服务类型" style={{ width: 180 }} />
-            </Form.Item>
-            <Form.Item name="auditStatus" label="平台审核状态">
-              <Select allowClear placeholder="全部" style={{ width: 140 }} options={AUDIT_OPTIONS} />
-            </Form.Item>
-            <Form.Item name="payStatus" label="平台结算状态">
-              <Select allowClear placeholder="全部" style={{ width: 140 }} options={PAY_OPTIONS} />
-            </Form.Item>
-            <Form.Item name="voucherStatus" label="报告状态">
-              <Select allowClear placeholder="全部" style={{ width: 120 }} options={VOUCHER_OPTIONS} />
-            </Form.Item>
-            <Form.Item name="applyTime" label="申请时间">
-              <DateRangePicker />
-            </Form.Item>
-            <Form.Item name="platformTime" label="平台结算时间">
-              <DateRangePicker />
-            </Form.Item>
-          </>
-        }
-        toFilters={({ applyTime, platformTime, ...rest }) => {
-          const applied = rangeToTimes(applyTime as Parameters<typeof rangeToTimes>[0]);
-          const platform = rangeToTimes(platformTime as Parameters<typeof rangeToTimes>[0]);
-          return {
-            ...(rest as Partial<Filters>),
-            startTime: applied.startTime,
-            endTime: applied.endTime,
-            platformStartTime: platform.startTime,
-            platformEndTime: platform.endTime,
-          };
-        }}
-        summary={(answer) => (
-          <Space size="large">
-            <span>
-              合计金额：
-              <Typography.Text strong className="money">
-                {yuan(answer.totalAmount)}
-              </Typography.Text>
-            </span>
-            <Typography.Text type="secondary">共 {answer.total} 张结算单</Typography.Text>
-          </Space>
-        )}
-        toolbar={
-          enterpriseMode && can('settlement:list:create') ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(SETTLEMENT_CREATE_PATH)}>
-              生成结算单
-            </Button>
-          ) : undefined
-        }
-        actionColumn={{
-          title: '操作',
-          key: 'actions',
-          fixed: 'right',
-          // three links and 更多 on one line
-          width: 290,
-          render: (_value, row) => {
-            const actions = actionsOf(row);
-            const inline = actions.slice(0, INLINE_ACTIONS);
-            const more = actions.slice(INLINE_ACTIONS);
-            return (
-              <span className="list-actions">
-                {inline.map((action) => (
-                  <Button
-                    key={action.key}
-                    type="link"
-                    size="small"
-                    danger={action.danger}
-                    loading={busy === `${action.key}-${row.id}`}
-                    onClick={action.run}
-                  >
-                    {action.label}
-                  </Button>
-                ))}
-                {more.length > 0 && (
-                  <Dropdown
-                    trigger={['click']}
-                    menu={{
-                      items: more.map((action) => ({ key: action.key, label: action.label, danger: action.danger })),
-                      onClick: ({ key }) => more.find((action) => action.key === key)?.run(),
-                    }}
-                  >
-                    <Button type="link" size="small">
-                      更多 <DownOutlined />
-                    </Button>
-                  </Dropdown>
-                )}
-              </span>
-            );
+      <Tabs
+        activeKey={view}
+        onChange={(key) => setView(key as typeof view)}
+        items={[
+          { key: 'statements', label: '结算单', children: statementList },
+          {
+            key: 'enterprise',
+            label: '企业结算',
+            children: (
+              <EnterpriseSettlementList
+                fixedFilters={{
+                  ...(projectId ? { projectId } : {}),
+                  ...(embeddedEnterpriseId ? { enterpriseId: embeddedEnterpriseId } : {}),
+                }}
+                onDetail={openDetail}
+              />
+            ),
           },
-        }}
+        ]}
       />
       <VoucherDialog open={dialog.kind === 'voucher'} settlement={dialogRow} onClose={close} />
       <SettlementAttachmentsDialog

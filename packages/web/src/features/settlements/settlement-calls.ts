@@ -1,5 +1,6 @@
 /** The settlement list's, detail's and records' calls and query keys (spec 2 §7). */
 import {
+  applySettlementListOperation,
   auditSettlementOperation,
   confirmSettlementDetailListOperation,
   personSettlementPageOperation,
@@ -19,6 +20,12 @@ export const SETTLEMENT_KEY = ['settlements'] as const;
 export const settlementDetailKey = (id: number) => ['settlements', 'detail', id] as const;
 export const settlementTimelineKey = (id: number) => ['settlements', 'timeline', id] as const;
 export const settlementRecordsKey = (id: number) => ['settlements', 'records', id] as const;
+
+export const APPLY_SETTLEMENT_KEY = ['settlements', 'apply'] as const;
+
+/** The enterprise-settlement variant: paid-out and pending persons per statement. */
+export const fetchApplySettlements = (query: OperationInput<typeof applySettlementListOperation>) =>
+  call(applySettlementListOperation, query);
 
 export const fetchSettlements = (query: OperationInput<typeof settlementPageOperation>) =>
   call(settlementPageOperation, query);
