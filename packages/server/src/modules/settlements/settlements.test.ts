@@ -350,5 +350,27 @@ describe('the list', () => {
     expect(foreignAnswer.statusCode, foreignAnswer.body).toBe(200);
     const foreignPage = foreignAnswer.json().result;
     expect(foreignPage.records.some((row: { tenantId: number }) => row.tenantId === world.tenantId)).toBe(false);
+
+    // the enterprise-settlement variant: persons paid out and not, per statement, the enterprise's own only
+    const apply = (
+      await get(t.app, world.enterprise, '/api/sys/order/applySettlementList', { pageNo: 1, pageSize: 50 })
+    ).json().result;
+    expect(apply.total).toBe(page.total);
+    for (const row of apply.records as Array<Record<string, number>>) {
+      expect(row.enterpriseId).toBe(world.enterpriseId);
+      expect(row.settlementNum + row.unSettlementNum).toBe(row.totalPersonNum);
+    }
+    expect(
+      apply.records.some(
+        (row: { payStatus: number; unSettlementNum: number }) => row.payStatus === 2 && row.unSettlementNum === 0,
+      ),
+    ).toBe(true);
+    // the platform's audit queue: pending statements only, oldest first
+    const queue = (
+      await get(t.app, world.staff, '/api/sys/order/getAuditSettlementPage', { pageNo: 1, pageSize: 50 })
+    ).json().result;
+    expect(queue.records.every((row: { auditStatus: number }) => row.auditStatus === 1)).toBe(true);
+    const created = queue.records.map((row: { createTime: number }) => row.createTime);
+    expect(created).toEqual([...created].sort((a: number, b: number) => a - b));
   });
 });
