@@ -79,6 +79,13 @@ describe('the settlement list', () => {
     expect(await rowOf(page, pending.settlementSn).getByRole('button', { name: '审核' }).count()).toBe(0);
     const [after] = await settlements(page, `settlementSn=${pending.settlementSn}`);
     expect([after.auditStatus, after.enterprisePayStatus]).toEqual([2, 1]);
+
+    // the enterprise-settlement variant: persons paid out and not, per statement
+    await page.getByRole('tab', { name: '企业结算' }).click();
+    await page.getByRole('columnheader', { name: '未结算人数' }).first().waitFor();
+    await rowOf(page, pending.settlementSn).waitFor();
+    await screenshot(page, 'settlement-enterprise-variant-1440');
+    await page.getByRole('tab', { name: '结算单', exact: true }).click();
   });
 
   it('shows a paid-out statement: progress, records and a line’s bank instructions', async () => {
@@ -173,7 +180,8 @@ describe('the settlement list', () => {
           interval: 500,
         })
         .toBe(2);
-      await page.getByRole('button', { name: /查\s*询/ }).click();
+      // the list reloads itself while a statement is being generated: the download shows (under 更多)
+      await rowOf(page, target.settlementSn).getByRole('button', { name: /更多/ }).waitFor();
     }
     const download = page.waitForEvent('download');
     await rowAction(page, target.settlementSn, '下载对账单');

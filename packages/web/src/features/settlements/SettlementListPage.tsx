@@ -78,6 +78,8 @@ const ACTION_LABELS: Record<SettlementRowAction, string> = {
   downloadStatement: '下载对账单',
   generateReport: '生成报告',
 };
+/** How often the list reloads while a row is still changing by itself. */
+const LIVE_REFRESH_MS = 3_000;
 /** Actions shown as links; the rest go under 更多. */
 const INLINE_ACTIONS = 3;
 
@@ -255,6 +257,10 @@ export default function SettlementListPage() {
       fixedFilters={fixedFilters}
       rowKey="id"
       renderers={renderers}
+      // a statement being generated or payouts in flight finish by themselves: the rows follow
+      refreshEvery={(answer) =>
+        answer.records.some((row) => row.voucherStatus === 1 || row.payStatus === 1) ? LIVE_REFRESH_MS : false
+      }
       searchFields={
         <>
           <Form.Item name="settlementSn" label="结算单号">
@@ -370,6 +376,8 @@ export default function SettlementListPage() {
   return (
     <Card className="page-card" title={title}>
       <Tabs
+        // one search form at a time: the hidden tab's form would repeat the field ids
+        destroyOnHidden
         activeKey={view}
         onChange={(key) => setView(key as typeof view)}
         items={[
