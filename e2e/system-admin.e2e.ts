@@ -256,14 +256,15 @@ describe('system administration', () => {
     await configDialog.getByRole('button', { name: /保\s*存/ }).click();
     await toast(page, '保存成功');
     await invoiceRow.locator('td:nth-child(3)').getByText('12', { exact: true }).waitFor();
+    // the first dialog has gone before the second opens (else the value goes to the closing one)
+    await configDialog.waitFor({ state: 'hidden' });
     // set back, so other suites read the installation's value
     await invoiceRow.getByRole('button', { name: /编\s*辑/ }).click();
-    await page.locator('.ant-modal').filter({ hasText: '修改配置' }).getByRole('spinbutton').fill(before.trim());
-    await page
-      .locator('.ant-modal')
-      .filter({ hasText: '修改配置' })
-      .getByRole('button', { name: /保\s*存/ })
-      .click();
+    const again = page.locator('.ant-modal:visible').filter({ hasText: '修改配置' });
+    await expect.poll(() => again.getByRole('spinbutton').inputValue()).toBe('12');
+    await again.getByRole('spinbutton').fill(before.trim());
+    await again.getByRole('button', { name: /保\s*存/ }).click();
+    await again.waitFor({ state: 'hidden' });
     await invoiceRow.locator('td:nth-child(3)').getByText(before.trim(), { exact: true }).waitFor();
 
     // 审计日志: both changes

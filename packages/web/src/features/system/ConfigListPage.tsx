@@ -163,7 +163,13 @@ export default function ConfigListPage() {
         scroll={{ x: 1100 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
       />
-      <EditConfigDialog config={editing} onClose={() => setEditing(null)} />
+      {/* a new form per opening: a closed form keeps its field at the value it opened with, and a
+          second opening would start from that, not from the row's saved value */}
+      <EditConfigDialog
+        key={editing ? `${editing.configKey}:${editing.content}` : 'closed'}
+        config={editing}
+        onClose={() => setEditing(null)}
+      />
     </Card>
   );
 }
