@@ -253,13 +253,15 @@ async function serveWeb(app: FastifyInstance, config: AppConfig): Promise<void> 
   await app.register(fastifyStatic, {
     root: config.webDist,
     index: false,
+    // the cache headers are ours (setHeaders), not send's default max-age=0
+    cacheControl: false,
     wildcard: false,
     // index.html is answered by the route below, with the runtime config filled in
     allowedPath: (pathName) => pathName !== '/index.html',
-    setHeaders: (reply, filePath) => {
+    setHeaders: (response, filePath) => {
       // hashed file names under assets/ never change; everything else is revalidated
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   const sendIndex = async (_request: FastifyRequest, reply: FastifyReply) =>
