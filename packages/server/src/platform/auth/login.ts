@@ -114,20 +114,22 @@ async function checkAndSignIn(
   // counted before the hash is checked and forgiven below when right: every way out of a wrong
   // check (an AppError keeps the writes) leaves the count for the next attempt behind the lock
   await services.throttle.recordFailure(side, username, ip);
-  if (!user) {
-    // the right password of the other side's account says where it belongs; it is checked only
-    // after the password matched, so a guesser learns nothing a wrong password would not tell
-    const [other] = await db
-      .select()
-      .from(users)
-      .where(and(eq(users.side, OTHER_SIDE[side]), eq(users.username, username)));
-    if (other && (await verifyPassword(other.passwordHash, password))) {
-      await services.throttle.clear(side, username);
-      const label = LOGIN_SIDE_LABELS[other.side as Side] ?? other.side;
-      throw await refused('wrongSide', fail.forbidden(MSG.accountOfOtherSide(label)), other);
-    }
+  // with no account on this side, the password is checked against the other side's account of that
+  // name (or a dummy): one hash check per attempt either way, so neither the answer nor its time
+  // tells a guesser whether the name exists anywhere; only the right password names the side
+  const [other] = user
+    ? []
+    : await db
+        .select()
+        .from(users)
+        .where(and(eq(users.side, OTHER_SIDE[side]), eq(users.username, username)));
+  const passwordMatched = await verifyPassword((user ?? other)?.passwordHash ?? null, password);
+  if (!user && other && passwordMatched) {
+    await services.throttle.clear(side, username);
+    const label = LOGIN_SIDE_LABELS[other.side as Side] ?? other.side;
+    throw await refused('wrongSide', fail.forbidden(MSG.accountOfOtherSide(label)), other);
   }
-  if (!(await verifyPassword(user?.passwordHash ?? null, password))) {
+  if (!user || !passwordMatched) {
     const after = await services.throttle.state(side, username, ip);
     if (after.lockedUntil) throw await refused('lockedNow', lockedError(after.lockedUntil), user, after.lockedUntil);
     throw await refused('badCredentials', loginFailure(ApiCode.badCredentials, MSG.badCredentials, after), user);
