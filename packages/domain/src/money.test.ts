@@ -5,6 +5,7 @@ import {
   fenToYuan,
   formatPercent,
   formatYuan,
+  formatYuanText,
   parsePercentToBasisPoints,
   parseYuanToFen,
   sumFen,
@@ -54,6 +55,8 @@ describe('fenToYuan and formatYuan', () => {
   it('formats with the yen sign and thousands separators', () => {
     expect(formatYuan(123450)).toBe('¥1,234.50');
     expect(formatYuan(0)).toBe('¥0.00');
+    expect(formatYuanText('1234.5')).toBe('¥1,234.50');
+    expect(formatYuanText('-0.05')).toBe('-¥0.05');
     expect(formatYuan(99)).toBe('¥0.99');
     expect(formatYuan(100000000)).toBe('¥1,000,000.00');
     expect(formatYuan(-123450)).toBe('-¥1,234.50');

@@ -66,6 +66,11 @@ export function formatYuan(fen: number): string {
   return `${negative ? '-' : ''}¥${grouped}.${decimals}`;
 }
 
+/** An API amount (yuan text with two decimals) for display: '1234.5' -> '¥1,234.50'. */
+export function formatYuanText(yuan: string): string {
+  return formatYuan(parseYuanToFen(yuan) ?? 0);
+}
+
 /** Sum of fen amounts; throws RangeError on a non-integer or when the total leaves the safe integers. */
 export function sumFen(amounts: readonly number[]): number {
   let total = 0;

@@ -8,12 +8,11 @@ import { AccountBookOutlined, SafetyOutlined } from '@ant-design/icons';
 import {
   type AccountFlowRecord,
   FLOW_DIRECTION,
-  formatYuan,
+  formatYuanText as yuan,
   INPUT_MAX_LENGTH,
   MSG,
   maskPhone,
   type PayBank,
-  parseYuanToFen,
   TRANSACTION_PASSWORD_PATTERN,
   topUpAmountSchema,
 } from '@fieldpay/domain';
@@ -44,7 +43,6 @@ import {
 } from './finance-calls';
 
 /** Yuan text from the API shown with the yen sign and thousands separators. */
-const yuan = (text: string) => formatYuan(parseYuanToFen(text) ?? 0);
 
 function TopUpDialog({ bank, onClose }: { bank: PayBank | null; onClose(): void }) {
   const [form] = Form.useForm<{ amount: string }>();

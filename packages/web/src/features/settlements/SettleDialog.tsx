@@ -12,7 +12,6 @@
  */
 import { LoadingOutlined } from '@ant-design/icons';
 import {
-  formatYuan,
   INPUT_MAX_LENGTH,
   MSG,
   maskPhone,
@@ -39,6 +38,7 @@ import {
   sendPayCode,
   settleLinesKey,
 } from './settle-calls';
+import { yuan } from './settlement-format';
 
 /** Where a short balance sends the user (spec 2 §2 routes); the page reads sign=1. */
 export const TOP_UP_PAGE = '/company/financialSystem/financialAccountManage?sign=1';
@@ -48,7 +48,6 @@ export const PAY_ADVICE =
   '温馨提示：充值后请先在财务账户管理中查看账户流水，确认到账后再付款；付款成功后，结算凭证可能延迟24小时生成。';
 
 const DASH = '-';
-const yuan = (text: string) => formatYuan(parseYuanToFen(text) ?? 0);
 const fenOf = (text: string) => parseYuanToFen(text) ?? 0;
 
 /** A line that cannot be settled, with the reason the server gave. */

@@ -9,7 +9,7 @@
  * upload is bound to its id), so they are added from the list's 上传附件 while it awaits the audit.
  */
 import { FileAddOutlined } from '@ant-design/icons';
-import { formatYuan, MSG, parseYuanToFen, SETTLEMENT_MSG, type TaskTypeId } from '@fieldpay/domain';
+import { MSG, SETTLEMENT_MSG, type TaskTypeId } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Spin, Statistic } from 'antd';
 import { useRef, useState } from 'react';
@@ -18,6 +18,7 @@ import { notifier } from '../../app/notify';
 import { useAccess } from '../../app/use-access';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { SETTLEMENT_KEY } from './settlement-calls';
+import { yuan } from './settlement-format';
 import {
   createSettlement,
   fetchProjectServiceTypes,
@@ -165,10 +166,7 @@ export default function SettlementCreatePage() {
                   <Statistic title="结算人数" value={summary.data?.personNum ?? '-'} />
                 </Col>
                 <Col span={8}>
-                  <Statistic
-                    title="任务报酬"
-                    value={summary.data ? formatYuan(parseYuanToFen(summary.data.payAmount) ?? 0) : '-'}
-                  />
+                  <Statistic title="任务报酬" value={summary.data ? yuan(summary.data.payAmount) : '-'} />
                 </Col>
               </Row>
             </Spin>
