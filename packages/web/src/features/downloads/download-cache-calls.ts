@@ -3,6 +3,7 @@
  * download log and the order-generation cache, fetched through the one file-download helper.
  */
 import { type DownloadCacheRecord, downloadCacheListOperation, type Page } from '@fieldpay/domain';
+import { saveBlob } from '../../app/save-blob';
 import { call, http } from '../../app/api-client';
 import type { PageRequest } from '../../components/list/ListPage';
 
@@ -26,23 +27,11 @@ export async function fetchDownloadCaches(
   });
 }
 
-/** Hands a fetched file to the browser as a download named `fileName`. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
-
 /**
  * The single file-download helper of the cache lists (spec 3 §7): by id, saved under its name. The
  * answer is the workbook itself, so the raw client's download rather than an operation.
  */
 export async function downloadCacheFile(record: Pick<DownloadCacheRecord, 'id' | 'fileName'>): Promise<void> {
   const { blob, fileName } = await http.download('/api/sys/downloadCache/download', { id: record.id });
-  saveFile(blob, fileName ?? record.fileName);
+  saveBlob(blob, fileName ?? record.fileName);
 }

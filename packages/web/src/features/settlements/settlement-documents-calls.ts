@@ -15,22 +15,11 @@ import {
   settlementAttachmentSaveOperation,
   statementCreateOperation,
 } from '@fieldpay/domain';
+import { saveBlob } from '../../app/save-blob';
 import { call, callWithMessage, http } from '../../app/api-client';
 import { submitExport } from '../../app/export-calls';
 
 export const settlementAttachmentsKey = (settlementId: number) => ['settlements', 'attachments', settlementId] as const;
-
-/** Hands a fetched file to the browser as a download named `fileName`. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 /** POST pdf/create: answers the server's message (正在生成确认单，请稍后进行下载；). */
 export async function generateStatement(id: number): Promise<string> {
@@ -40,7 +29,7 @@ export async function generateStatement(id: number): Promise<string> {
 /** GET pdf/download: saves 对账确认单_{settlementSn}.pdf. */
 export async function downloadStatement(settlement: { id: number; settlementSn: string }): Promise<void> {
   const { blob, fileName } = await http.download(SETTLEMENT_DOCUMENT_PATHS.statementDownload, { id: settlement.id });
-  saveFile(blob, fileName ?? `对账确认单_${settlement.settlementSn}.pdf`);
+  saveBlob(blob, fileName ?? `对账确认单_${settlement.settlementSn}.pdf`);
 }
 
 export interface VoucherRequest {
@@ -57,7 +46,7 @@ export async function downloadVoucher(request: VoucherRequest): Promise<void> {
   const params: Record<string, string | number> = { id: request.id, type: request.type, name: request.name };
   if (request.lineId !== undefined) params.lineId = request.lineId;
   const { blob, fileName } = await http.download(SETTLEMENT_DOCUMENT_PATHS.voucherDownload, params);
-  saveFile(blob, fileName ?? `${request.name}.pdf`);
+  saveBlob(blob, fileName ?? `${request.name}.pdf`);
 }
 
 export async function listSettlementAttachments(settlementId: number): Promise<SettlementAttachment[]> {

@@ -17,6 +17,7 @@ import {
   taskReverseGeocodeOperation,
   taskSurveyDetailOperation,
 } from '@fieldpay/domain';
+import { saveBlob } from '../../app/save-blob';
 import { call, callWithMessage, http } from '../../app/api-client';
 
 export const TASK_LIST_KEY = ['task', 'list'] as const;
@@ -50,12 +51,5 @@ export const fetchSurveyDetail = (id: number): Promise<SurveyDetail> => call(tas
  */
 export async function downloadTaskAttachments(taskId: number, taskSn: string): Promise<void> {
   const { blob, fileName } = await http.download(TASK_ATTACHMENT_ZIP_PATH, { taskId });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName ?? `${taskSn}.zip`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveBlob(blob, fileName ?? `${taskSn}.zip`);
 }
