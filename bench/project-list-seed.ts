@@ -10,11 +10,7 @@
  * tenant ids much larger than the rest. Each tenant has 20 more enterprises and 100 persons; about
  * half the projects have two persons (project_persons, 1,000,000 rows), one serving and one left.
  */
-import pg from 'pg';
-import { openDatabase } from '../packages/server/src/db/client';
-import { seedDemoData } from '../packages/server/src/seed/demo';
-import { MODULES } from '../packages/server/src/modules';
-import { applyReferenceData } from '../packages/server/src/seed/reference';
+import { prepareBenchData, seedTenantsEnterprisesPersons } from './seed-support';
 
 export const BENCH_TENANTS = 100;
 export const BENCH_PROJECTS = 1_000_000;
@@ -25,77 +21,20 @@ const OLD_TENANTS = 5;
 const ENTERPRISES_PER_TENANT = 20;
 const PERSONS_PER_TENANT = 100;
 
-/** Whether `url` already holds the seeded projects (BENCH_KEEP=1 keeps the database between runs). */
-export async function isSeeded(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      `select to_regclass('public.projects') is not null as has_table,
-         (select count(*) from pg_tables where tablename = 'bench_seeded') as marked`,
-    );
-    return rows[0].has_table && Number(rows[0].marked) > 0;
-  } finally {
-    await client.end();
-  }
-}
-
 /** Migrates (so a kept database gets new migrations too) and, unless already there, seeds. */
-export async function prepare(url: string, log: (line: string) => void): Promise<void> {
-  const database = await openDatabase({ databaseUrl: url, dataDir: '' });
-  try {
-    await database.migrate();
-    if (await isSeeded(url)) {
-      log('  kept database already seeded (BENCH_KEEP=1)');
-      return;
-    }
-    await applyReferenceData(database.db, MODULES);
-    await seedDemoData(database.db);
-  } finally {
-    await database.close();
-  }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const step = async (name: string, text: string) => {
-    const started = Date.now();
-    const result = await client.query(text);
-    log(
-      `  ${name}: ${((Date.now() - started) / 1000).toFixed(1)} s${result.rowCount ? ` (${result.rowCount} rows)` : ''}`,
-    );
-  };
-  try {
-    // the superuser the bench connects as passes the wall: it writes every tenant's rows
-    await step(
-      'tenants',
-      `insert into tenants (id, name, company)
-       select g, '压测平台' || g, '压测平台' || g || '信息技术有限公司'
-       from generate_series((select max(id) + 1 from tenants), ${BENCH_TENANTS}) g;
-       select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`,
-    );
-    await step(
-      'enterprises',
-      `insert into enterprises (tenant_id, enterprise_sn, name, tax_number)
-       select t, 'BQ' || t || '-' || e, '压测企业' || t || '-' || e, 'BT' || lpad((t * 100 + e)::text, 16, '0')
-       from generate_series(1, ${BENCH_TENANTS}) t, generate_series(1, ${ENTERPRISES_PER_TENANT}) e`,
-    );
-    await step(
-      'persons',
-      `insert into persons (tenant_id, user_sn, name, phone)
-       select t, 'BP' || t || '-' || i, '压测人员' || i, '17' || lpad((t * 1000 + i)::text, 9, '0')
-       from generate_series(1, ${BENCH_TENANTS}) t, generate_series(1, ${PERSONS_PER_TENANT}) i`,
-    );
+export function prepare(url: string, log: (line: string) => void): Promise<void> {
+  return prepareBenchData(url, 'bench_seeded', log, async (step, client) => {
+    const demoEnterprise = await seedTenantsEnterprisesPersons(step, client, {
+      tenants: BENCH_TENANTS,
+      enterprisesPerTenant: ENTERPRISES_PER_TENANT,
+      personsPerTenant: PERSONS_PER_TENANT,
+    });
     await client.query(
       `create temp table bench_enterprise as
          select tenant_id, (row_number() over (partition by tenant_id order by id) - 1)::int as n, id
          from enterprises where enterprise_sn like 'BQ%';
        analyze bench_enterprise;`,
     );
-    const demoEnterprise = (
-      await client.query(
-        `select e.id from enterprises e join enterprise_members m on m.enterprise_id = e.id
-         join users u on u.id = m.user_id where u.username = '13900000001' and e.tenant_id = 1`,
-      )
-    ).rows[0].id as number;
     const projectColumns = `tenant_id, enterprise_id, project_sn, project_name, project_status, processed, start_time, end_time, created_at`;
     const projectValues = (serial: string, created: string) => `'BX' || ${serial},
          (array['心血管', '慢病管理', '疫苗', '眼科', '口腔护理', '肿瘤'])[1 + ${serial} % 6]
@@ -141,8 +80,5 @@ export async function prepare(url: string, log: (line: string) => void): Promise
        where p.id % 2 = 0`,
     );
     await step('vacuum analyze', 'vacuum (analyze) projects, project_persons, enterprises, tenants, persons');
-    await client.query('create table bench_seeded (at timestamptz default now())');
-  } finally {
-    await client.end();
-  }
+  });
 }

@@ -11,38 +11,11 @@
  *        bank name, with each one's paid and unpaid lines) and, in parallel, the count and the
  *        amount total of the whole scope in one plain statement, as a hand-written route would
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { DICT_CODES, fenToYuan } from '@fieldpay/domain';
-import Fastify from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../packages/server/src/app';
-import { loadConfig } from '../packages/server/src/config';
-import { fromPostgres } from '../packages/server/src/db/client';
-import { rememberPageStarts } from '../packages/server/src/db/paging';
+import type { Role } from './harness';
+import { answer, childArguments, demoEnterpriseId, serveApp, serveNaive } from './harness-server';
 
-const [mode, port] = [process.argv[2], Number(process.argv[3])];
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) throw new Error('BENCH_DATABASE_URL is not set');
-
-/** requests received and not yet answered: the bench waits for none before its next load */
-let inFlight = 0;
-process.on('message', (message) => {
-  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage(), inFlight });
-  // the bench measures deep pages found by counting too (the offset path), not only from remembered keys
-  if (message === 'offset path') rememberPageStarts(false);
-  if (message === 'keyset path') rememberPageStarts(true);
-});
-
-function countInFlight(server: import('node:http').Server): void {
-  server.on('request', (_request, response) => {
-    inFlight++;
-    response.on('close', () => inFlight--);
-  });
-}
-
-export type Role = 'operator' | 'staff' | 'enterprise';
+const { mode, port, url } = childArguments();
 
 /** The naive route's scope per role: what the app's enterpriseScope adds, written by hand. */
 function naiveScope(role: Role, enterpriseId: number): string {
@@ -54,20 +27,15 @@ function naiveScope(role: Role, enterpriseId: number): string {
 const epoch = (date: Date | null) => (date ? date.getTime() : null);
 
 async function naive(): Promise<void> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const { rows } = await pool.query(
-    `select e.id from enterprises e join enterprise_members m on m.enterprise_id = e.id
-     join users u on u.id = m.user_id where u.username = '13900000001' and e.tenant_id = 1`,
-  );
-  const enterpriseId = Number(rows[0].id);
-  const app = Fastify();
-  app.get<{ Querystring: { role: Role; pageNo: string; pageSize?: string } }>('/settlements', async (request) => {
-    const pageNo = Number(request.query.pageNo);
-    const pageSize = Number(request.query.pageSize ?? 20);
-    const where = naiveScope(request.query.role, enterpriseId);
-    const [page, totals] = await Promise.all([
-      pool.query(
-        `select s.*, p.project_name, e.name as enterprise_name, t.name as tenant_name, d.title as bank_title,
+  await serveNaive(url, port, async (app, pool) => {
+    const enterpriseId = await demoEnterpriseId(pool);
+    app.get<{ Querystring: { role: Role; pageNo: string; pageSize?: string } }>('/settlements', async (request) => {
+      const pageNo = Number(request.query.pageNo);
+      const pageSize = Number(request.query.pageSize ?? 20);
+      const where = naiveScope(request.query.role, enterpriseId);
+      const [page, totals] = await Promise.all([
+        pool.query(
+          `select s.*, p.project_name, e.name as enterprise_name, t.name as tenant_name, d.title as bank_title,
            f.paid, f.unpaid, f.unpaid_fen
          from settlements s
          join projects p on p.id = s.project_id
@@ -82,15 +50,13 @@ async function naive(): Promise<void> {
          ) f on true
          where s.id in (select s.id from settlements s where ${where} order by s.id desc limit $1 offset $2)
          order by s.id desc`,
-        [pageSize, (pageNo - 1) * pageSize, DICT_CODES.bankType],
-      ),
-      pool.query(`select count(*)::int as n, coalesce(sum(s.amount_fen), 0) as fen from settlements s where ${where}`),
-    ]);
-    return {
-      success: true,
-      code: 200,
-      message: '操作成功',
-      result: {
+          [pageSize, (pageNo - 1) * pageSize, DICT_CODES.bankType],
+        ),
+        pool.query(
+          `select count(*)::int as n, coalesce(sum(s.amount_fen), 0) as fen from settlements s where ${where}`,
+        ),
+      ]);
+      return answer({
         records: page.rows.map((row) => ({
           id: row.id,
           settlementSn: row.settlement_sn,
@@ -125,39 +91,11 @@ async function naive(): Promise<void> {
         })),
         total: totals.rows[0].n,
         totalAmount: fenToYuan(Number(totals.rows[0].fen)),
-      },
-      timestamp: Date.now(),
-    };
-  });
-  countInFlight(app.server);
-  await app.listen({ port, host: '127.0.0.1' });
-  console.log(JSON.stringify({ port }));
-  process.on('SIGTERM', async () => {
-    await app.close();
-    await pool.end();
-    process.exit(0);
-  });
-}
-
-async function real(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-settle-'));
-  const config = {
-    ...loadConfig({ ...process.env, DATABASE_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-    dataDir,
-  };
-  const database = fromPostgres(url as string);
-  const { app } = await buildApp(config, database);
-  countInFlight(app.server);
-  await app.listen({ port, host: '127.0.0.1' });
-  console.log(JSON.stringify({ port }));
-  process.on('SIGTERM', async () => {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
+      });
+    });
   });
 }
 
 if (mode === 'naive') await naive();
-else if (mode === 'app') await real();
+else if (mode === 'app') await serveApp(url, port);
 else throw new Error(`unknown mode ${mode}`);

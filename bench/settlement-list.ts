@@ -19,13 +19,21 @@
  *
  * Figures of a run on this machine (2 cores shared, PostgreSQL 15) are in bench/README.md.
  */
-import crypto from 'node:crypto';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { DEMO_ACCOUNTS } from '../packages/server/src/seed/demo';
 import { prepare } from './settlement-list-seed';
-import type { Role } from './settlement-list-server';
-import { type BenchAccount, type Child, signIn, startChild, stopChild } from './support';
+import {
+  type Figures,
+  floor2,
+  type Load,
+  loader,
+  login,
+  measureTargets,
+  ok,
+  onBenchDatabase,
+  once,
+  type Role,
+  row,
+} from './harness';
+import { type Child, startChild, stopChild } from './support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** loads per target: naive then app, then the other way round, and so on; the mean counts */
@@ -45,110 +53,17 @@ type Mode = keyof typeof PORTS;
 const startServer = (mode: Mode, url: string): Promise<Child> =>
   startChild('settlement-list-server.ts', [mode, String(PORTS[mode])], { BENCH_DATABASE_URL: url }, true);
 
-/** The child's CPU time so far (user + system, ms) and the requests it has not answered yet. */
-function probe(child: Child): Promise<{ cpuMs: number; inFlight: number }> {
-  return new Promise((resolve) => {
-    child.process.once('message', (message: { cpu: NodeJS.CpuUsage; inFlight: number }) =>
-      resolve({ cpuMs: (message.cpu.user + message.cpu.system) / 1000, inFlight: message.inFlight }),
-    );
-    child.process.send('cpu');
-  });
-}
-
-/** Statements running on the bench database, besides the one asking (parallel workers included). */
-const ACTIVE_SQL = `select count(*) as n from pg_stat_activity
-  where datname = $1 and state = 'active' and pid <> pg_backend_pid()
-    and backend_type in ('client backend', 'parallel worker')`;
-let quiet: pg.Client;
-let quietDatabase = '';
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until the child has answered what the last load left behind, so the next load starts on a quiet machine. */
-async function settle(child: Child): Promise<void> {
-  while ((await probe(child)).inFlight > 0) await pause(100);
-  // a request whose client went away may still be running in the database
-  const until = Date.now() + 10_000;
-  while (Date.now() < until && Number((await quiet.query(ACTIVE_SQL, [quietDatabase])).rows[0].n) > 0) {
-    await pause(100);
-  }
-  await pause(300);
-}
-
-const ACCOUNTS: Record<Role, BenchAccount & { tenantId: number }> = {
-  operator: { side: 'platform', ...DEMO_ACCOUNTS.platformAdmin, tenantId: 0 },
-  staff: { side: 'platform', ...DEMO_ACCOUNTS.tenantStaff, tenantId: 1 },
-  enterprise: { side: 'enterprise', ...DEMO_ACCOUNTS.enterpriseUser, tenantId: 1 },
-};
-
-async function login(base: string, role: Role): Promise<Record<string, string>> {
-  const account = ACCOUNTS[role];
-  return { 'x-access-token': await signIn(base, account), 'x-tenant-id': String(account.tenantId) };
-}
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  cpuPerRequestMs: number;
-}
-
-async function load(
-  child: Child,
-  url: string,
-  headers: Record<string, string>,
-  connections = CONNECTIONS,
-  seconds = SECONDS,
-): Promise<Figures> {
-  const before = (await probe(child)).cpuMs;
-  const result = await autocannon({ url, connections, duration: seconds, headers });
-  const cpu = (await probe(child)).cpuMs - before;
-  await settle(child);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors,
-    cpuPerRequestMs: cpu / Math.max(1, result.requests.total),
-  };
-}
-
-/** The mean of a target's rounds. */
-function mean(runs: Figures[]): Figures {
-  const average = (pick: (f: Figures) => number) => runs.reduce((sum, f) => sum + pick(f), 0) / runs.length;
-  return {
-    rps: average((f) => f.rps),
-    p50: Math.round(average((f) => f.p50)),
-    p99: Math.round(average((f) => f.p99)),
-    errors: runs.reduce((sum, f) => sum + f.errors, 0),
-    cpuPerRequestMs: average((f) => f.cpuPerRequestMs),
-  };
-}
-
 const listUrl = (base: string, pageNo: number) =>
   `${base}/api/sys/order/getSettlementPage?pageNo=${pageNo}&pageSize=20`;
 const naiveUrl = (base: string, role: Role, pageNo: number) =>
   `${base}/settlements?role=${role}&pageNo=${pageNo}&pageSize=20`;
 
-/** One request, timed: the first ask of a page (nothing remembered yet). */
-async function once(url: string, headers: Record<string, string> = {}) {
-  const started = performance.now();
-  const answer = await fetch(url, { headers }).then((r) => r.json());
-  const ms = performance.now() - started;
-  if (!answer.success) throw new Error(`${url}: ${answer.message}`);
-  return {
-    ms,
-    total: answer.result.total as number,
-    exact: answer.result.totalExact !== false,
-    totalAmount: answer.result.totalAmount as string,
-    first: answer.result.records[0]?.id,
-    records: answer.result.records as Array<{ id: number; settlementNum: number; unPayAmount: string }>,
-  };
+interface SettlementPage {
+  total: number;
+  totalExact?: boolean;
+  totalAmount: string;
+  records: Array<{ id: number; settlementNum: number; unPayAmount: string }>;
 }
-
-const row = (name: string, f: Figures) =>
-  `  ${name.padEnd(30)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(4)} ms   CPU/req ${f.cpuPerRequestMs.toFixed(2)} ms${f.errors ? `   non-2xx/errors ${f.errors}` : ''}`;
 
 type Target = 'naive' | 'app' | 'appByOffset';
 const TARGET_NAMES: Record<Target, string> = {
@@ -156,26 +71,21 @@ const TARGET_NAMES: Record<Target, string> = {
   app: 'app (auth, scope, wall)',
   appByOffset: 'app, by offset',
 };
-const ok = (good: boolean) => (good ? 'OK' : 'MISSED');
-/** a ratio to two places, rounded down: 0.898 reads 0.89, not 0.90 next to MISSED */
-const floor2 = (ratio: number) => (Math.floor(ratio * 100) / 100).toFixed(2);
-
-async function measureLists(url: string): Promise<string[]> {
+async function measureLists(url: string, load: Load): Promise<string[]> {
   const children = { naive: await startServer('naive', url), app: await startServer('app', url) };
   const verdicts: string[] = [];
   try {
     for (const role of ROLES) {
       const headers = await login(children.app.base, role);
       for (const pageNo of PAGES) {
-        const cold = await once(listUrl(children.app.base, pageNo), headers);
-        const naiveAnswer = await once(naiveUrl(children.naive.base, role, pageNo));
+        const cold = await once<SettlementPage>(listUrl(children.app.base, pageNo), headers);
+        const naiveAnswer = await once<SettlementPage>(naiveUrl(children.naive.base, role, pageNo));
         // the two answer the same page: same rows, same payout figures, same amount total
-        const same =
-          cold.first === naiveAnswer.first &&
-          cold.totalAmount === naiveAnswer.totalAmount &&
-          JSON.stringify(cold.records.map((r) => [r.id, r.settlementNum, r.unPayAmount])) ===
-            JSON.stringify(naiveAnswer.records.map((r) => [r.id, r.settlementNum, r.unPayAmount]));
-        if (!same) throw new Error(`${role} page ${pageNo}: the app and the naive route differ`);
+        const shape = (page: SettlementPage) =>
+          JSON.stringify([page.totalAmount, page.records.map((r) => [r.id, r.settlementNum, r.unPayAmount])]);
+        if (shape(cold.result) !== shape(naiveAnswer.result)) {
+          throw new Error(`${role} page ${pageNo}: the app and the naive route differ`);
+        }
         const targets: Target[] = pageNo > 1 ? ['naive', 'app', 'appByOffset'] : ['naive', 'app'];
         const byOffset = async (c?: number, d?: number) => {
           children.app.process.send('offset path');
@@ -190,20 +100,11 @@ async function measureLists(url: string): Promise<string[]> {
           app: (c, d) => load(children.app, listUrl(children.app.base, pageNo), headers, c, d),
           appByOffset: byOffset,
         };
-        // warm-up: JIT, caches, pools
-        for (const target of targets) await loads[target](10, 2);
-        const runs: Record<Target, Figures[]> = { naive: [], app: [], appByOffset: [] };
-        for (let round = 0; round < ROUNDS; round++) {
-          const order = round % 2 === 0 ? targets : [...targets].reverse();
-          for (const target of order) runs[target].push(await loads[target]());
-        }
-        const figures = Object.fromEntries(targets.map((target) => [target, mean(runs[target])])) as Record<
-          Target,
-          Figures
-        >;
-        const totalText = `${cold.exact ? '' : '约 '}${cold.total.toLocaleString('en')}${cold.exact ? ' (exact)' : ' (estimated)'}, count(*) ${naiveAnswer.total.toLocaleString('en')}`;
+        const figures = await measureTargets(targets, loads, ROUNDS);
+        const exact = cold.result.totalExact !== false;
+        const totalText = `${exact ? '' : '约 '}${cold.result.total.toLocaleString('en')}${exact ? ' (exact)' : ' (estimated)'}, count(*) ${naiveAnswer.result.total.toLocaleString('en')}`;
         console.log(
-          `\n${role} page ${pageNo} — total ${totalText}, totalAmount ${cold.totalAmount}; first ask ${cold.ms.toFixed(1)} ms (naive ${naiveAnswer.ms.toFixed(1)} ms)`,
+          `\n${role} page ${pageNo} — total ${totalText}, totalAmount ${cold.result.totalAmount}; first ask ${cold.ms.toFixed(1)} ms (naive ${naiveAnswer.ms.toFixed(1)} ms)`,
         );
         for (const target of targets) console.log(row(TARGET_NAMES[target], figures[target]));
         const verdict = (name: string, measured: Figures) => {
@@ -222,32 +123,15 @@ async function measureLists(url: string): Promise<string[]> {
   return verdicts;
 }
 
-async function main(): Promise<void> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  const name = KEEP ? 'bench_settle_list' : `bench_settle_${crypto.randomBytes(4).toString('hex')}`;
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
-  if (!exists) await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  try {
-    const started = Date.now();
-    console.log(`database ${name}${exists ? ' (kept)' : ''}: migrating and seeding`);
-    await prepare(url.toString(), (line) => console.log(line));
-    console.log(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+await onBenchDatabase(
+  { adminUrl: ADMIN_URL, keep: KEEP, keptName: 'bench_settle_list', prefix: 'bench_settle' },
+  prepare,
+  async ({ url, name, quiet }) => {
     console.log(
       `\nPostgreSQL, 1,000,000 settlements over 100 tenants — GET /api/sys/order/getSettlementPage, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per target (mean shown)`,
     );
-    quiet = new pg.Client({ connectionString: url.toString() });
-    await quiet.connect();
-    quietDatabase = name;
-    const verdicts = await measureLists(url.toString()).finally(() => quiet.end());
+    const verdicts = await measureLists(url, loader(quiet, name, { connections: CONNECTIONS, seconds: SECONDS }));
     console.log('\nTargets (app/naive >= 1.0 requests/s, p99 < 100 ms):');
     for (const verdict of verdicts) console.log(`  ${verdict}`);
-  } finally {
-    if (!KEEP) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-await main();
+  },
+);

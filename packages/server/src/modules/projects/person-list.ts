@@ -20,28 +20,34 @@ export async function projectPersonList(
   const project = await projectInScope(db, viewer, query.projectId);
   if (query.enterpriseId !== undefined && query.enterpriseId !== project.enterpriseId) return { records: [], total: 0 };
   const worked = and(eq(tasks.tenantId, project.tenantId), eq(tasks.projectId, project.id), isNotNull(tasks.personId));
-  const [{ total }] = await db
-    .select({ total: countDistinct(tasks.personId) })
-    .from(tasks)
-    .where(worked);
-  const page = await db
-    .select({ personId: sql<number>`${tasks.personId}`, taskCount: sql<number>`count(*)::int` })
-    .from(tasks)
-    .where(worked)
-    .groupBy(tasks.personId)
-    .orderBy(asc(tasks.personId))
-    .limit(query.pageSize)
-    .offset((query.pageNo - 1) * query.pageSize);
+  // the count and the page, then the page's persons, cards and sums: each pair or three written at
+  // once (the pool's pipeline mode), not one after another
+  const [[{ total }], page] = await Promise.all([
+    db
+      .select({ total: countDistinct(tasks.personId) })
+      .from(tasks)
+      .where(worked),
+    db
+      .select({ personId: sql<number>`${tasks.personId}`, taskCount: sql<number>`count(*)::int` })
+      .from(tasks)
+      .where(worked)
+      .groupBy(tasks.personId)
+      .orderBy(asc(tasks.personId))
+      .limit(query.pageSize)
+      .offset((query.pageNo - 1) * query.pageSize),
+  ]);
   const ids = page.map((row) => row.personId);
-  const people = ids.length
-    ? await db
-        .select()
-        .from(persons)
-        .where(and(eq(persons.tenantId, project.tenantId), inArray(persons.id, ids)))
-    : [];
+  const [people, cards, settled] = await Promise.all([
+    ids.length
+      ? db
+          .select()
+          .from(persons)
+          .where(and(eq(persons.tenantId, project.tenantId), inArray(persons.id, ids)))
+      : [],
+    defaultCards(db, project.tenantId, ids),
+    settledByPerson(db, project, ids),
+  ]);
   const byId = new Map(people.map((person) => [person.id, person]));
-  const cards = await defaultCards(db, project.tenantId, ids);
-  const settled = await settledByPerson(db, project, ids);
   return {
     total,
     records: page.map((row) => {
