@@ -18,7 +18,7 @@ import { createNotice, enterpriseMemberIds } from '../../platform/notices/servic
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
 import type { Services } from '../../services';
 import { type EntryInput, platformAccount, postEntries } from '../ledger/posting';
-import { settlementLink } from './links';
+import { payoutJobKey, settlementLink } from './links';
 import { addEvent, channelBankAccount } from './moves';
 
 type Transfer = typeof settlementTransfers.$inferSelect;
@@ -507,6 +507,6 @@ export async function reissueLine(services: Services, principal: Principal, line
     before: { payStatus: line.payStatus, accountNo: line.accountNo },
     after: { payStatus: LINE_PAY_STATUS.processing, attempt },
   });
-  await services.jobs.send('settlements.payouts', { settlementId: row.id }, `settlement:${row.id}`);
+  await services.jobs.send('settlements.payouts', { settlementId: row.id }, payoutJobKey(row.id));
   return line.id;
 }
