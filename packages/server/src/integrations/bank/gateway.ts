@@ -136,8 +136,10 @@ export interface BankFaults {
   timeoutAfterAcceptRate: number;
   /** a transfer fails at the bank for a reason of its own (系统繁忙，交易失败) */
   failureRate: number;
-  /** every answer waits this long (over HTTP: a slow line; the client's timeout may end it first) */
+  /** a slow answer waits this long (over HTTP: a slow line; the client's timeout may end it first) */
   slowAnswerMs: number;
+  /** the share of answers that are slow (1: every answer waits slowAnswerMs) */
+  slowAnswerRate: number;
 }
 
 export const NO_FAULTS: BankFaults = {
@@ -145,6 +147,7 @@ export const NO_FAULTS: BankFaults = {
   timeoutAfterAcceptRate: 0,
   failureRate: 0,
   slowAnswerMs: 0,
+  slowAnswerRate: 1,
 };
 
 /** What tests and the fault-injection console tell the simulator (not part of the bank's protocol). */

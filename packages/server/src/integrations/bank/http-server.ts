@@ -5,7 +5,8 @@ import type { BankSimulator } from './simulator';
 /**
  * The simulated bank as a process of its own (`npm run bank-sim`), speaking JSON over HTTP to
  * HttpBankGateway. Between the two, the faults of a real line can be injected: answers that come
- * late (slowAnswerMs: the client's timeout ends them), and answers lost after the bank has
+ * late (slowAnswerMs, for a slowAnswerRate share of them: the client's timeout ends those slower than
+ * it, and the bank goes on with the request after the client gave up), and answers lost after the bank has
  * recorded the transfer (timeoutAfterAcceptRate: the connection is cut). This is another system's
  * server, not the console's API: its routes are not operations of the domain.
  */
@@ -117,7 +118,7 @@ export function buildBankSimServer(bank: BankSimulator): FastifyInstance {
       url: route.url,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const faults = bank.currentFaults();
-        if (!route.url.startsWith('/sim/') && faults.slowAnswerMs > 0) {
+        if (!route.url.startsWith('/sim/') && faults.slowAnswerMs > 0 && bank.happens(faults.slowAnswerRate)) {
           await new Promise((resolve) => setTimeout(resolve, faults.slowAnswerMs));
         }
         try {

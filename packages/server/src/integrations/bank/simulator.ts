@@ -172,9 +172,15 @@ export class BankSimulator implements SimulatedBank {
     return row ? Number(row.balance_fen) : null;
   }
 
-  /** In process, the line's faults are drawn here: the request lost, or the answer lost after acceptance. */
+  /**
+   * In process, the line's faults are drawn here: the request lost, a slow answer (in process there
+   * is no client timeout: it only comes late, after answers to later requests), or the answer lost
+   * after acceptance. Over HTTP the server draws them and calls `accept`.
+   */
   async transfer(instruction: TransferInstruction): Promise<TransferAnswer> {
     if (this.happens(this.faults.timeoutBeforeAcceptRate)) throw new BankTimeoutError();
+    if (this.faults.slowAnswerMs > 0 && this.happens(this.faults.slowAnswerRate))
+      await new Promise((resolve) => setTimeout(resolve, this.faults.slowAnswerMs));
     const answer = await this.accept(instruction);
     if (answer.outcome === 'accepted' && this.happens(this.faults.timeoutAfterAcceptRate)) {
       throw new BankTimeoutError();

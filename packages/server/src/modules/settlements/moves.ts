@@ -38,7 +38,7 @@ import { type AuditActor, writeAudit } from '../../platform/system/audit';
 import type { Services } from '../../services';
 import { SMS_PURPOSE, verifyPayPassword } from '../finance/pay-password';
 import { ensureAccount, payBankAccounts, platformAccount, postEntry } from '../ledger/posting';
-import { settlementLink } from './links';
+import { payoutJobKey, settlementLink } from './links';
 import { settlementRecordOf } from './queries';
 
 type Input<O extends { input: z.ZodType }> = z.output<O['input']>;
@@ -350,6 +350,6 @@ export async function paySettlement(
     link: settlementLink(row.id),
     createdAt: now,
   });
-  await services.jobs.send('settlements.payouts', { settlementId: row.id }, `settlement:${row.id}`);
+  await services.jobs.send('settlements.payouts', { settlementId: row.id }, payoutJobKey(row.id));
   return paidAnswer({ ...row, yurref }, false);
 }

@@ -18,7 +18,8 @@ import { createNotice, enterpriseMemberIds } from '../../platform/notices/servic
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
 import type { Services } from '../../services';
 import { type EntryInput, platformAccount, postEntries } from '../ledger/posting';
-import { settlementLink } from './links';
+import { crashPoint } from './crash-points';
+import { payoutJobKey, settlementLink } from './links';
 import { addEvent, channelBankAccount } from './moves';
 
 type Transfer = typeof settlementTransfers.$inferSelect;
@@ -55,7 +56,7 @@ async function askBank(services: Services, transfer: Transfer): Promise<Outcome 
       const record = await bank.queryTransfer(transfer.yurref);
       if (record) return outcomeOf(record);
       // the bank never recorded it (the request was lost): send the same yurref again
-    }
+    } else if (transfer.kind === 'P') crashPoint('before-bank');
     const answer = await bank.transfer({
       yurref: transfer.yurref,
       payerAccountNo: transfer.payerAccountNo,
@@ -65,6 +66,7 @@ async function askBank(services: Services, transfer: Transfer): Promise<Outcome 
       purpose: transfer.kind === 'S' ? '结算付款' : '劳务报酬',
     });
     if (answer.outcome === 'rejected') return { status: 'failed', bankRef: '', reason: answer.reason, at: new Date() };
+    if (answer.outcome === 'accepted' && transfer.kind === 'P') crashPoint('after-accept');
     return outcomeOf(answer.transfer);
   } catch (error) {
     if (error instanceof BankTimeoutError) return null;
@@ -507,6 +509,6 @@ export async function reissueLine(services: Services, principal: Principal, line
     before: { payStatus: line.payStatus, accountNo: line.accountNo },
     after: { payStatus: LINE_PAY_STATUS.processing, attempt },
   });
-  await services.jobs.send('settlements.payouts', { settlementId: row.id }, `settlement:${row.id}`);
+  await services.jobs.send('settlements.payouts', { settlementId: row.id }, payoutJobKey(row.id));
   return line.id;
 }
