@@ -12,7 +12,7 @@ import { prepareBenchData, seedTenantsEnterprisesPersons } from './seed-support'
 export const BENCH_TENANTS = 100;
 const PROJECTS_PER_TENANT = 100;
 const TASKS_PER_PROJECT = 100;
-/** the persons who worked on each project */
+/** the persons each project's tasks went to (36 of them took one: every tenth task is open) */
 export const WORKERS_PER_PROJECT = 40;
 const PAID_PER_PROJECT = 10;
 const ENTERPRISES_PER_TENANT = 5;
@@ -61,20 +61,20 @@ export function prepare(url: string, log: (line: string) => void): Promise<void>
     await step(
       'service types',
       `insert into project_service_types (tenant_id, enterprise_id, project_id, visit_parent_id, visit_id)
-       select p.tenant_id, p.enterprise_id, p.id, tt.parent_code, tt.code
+       select p.tenant_id, p.enterprise_id, p.id, coalesce(tt.parent_code, tt.code), tt.code
        from bench_project p, task_types tt where tt.code = 'cgfw'`,
     );
     // the k-th task of project n went to person (n * 7 + k % 40) % 500 of its tenant; every tenth is open
     await step(
       'tasks',
       `insert into tasks (tenant_id, enterprise_id, project_id, service_type_id, visit_type_id, task_sn, title,
-         start_time, end_time, person_id, take_time, status, audit_status, price_fen, created_at, updated_at)
+         start_time, end_time, person_id, take_time, status, audit_status, price_fen, created_at)
        select p.tenant_id, p.enterprise_id, p.id, st.id, 'cgfw', 'BT' || p.id || '-' || k, '终端拜访任务' || k,
          timestamptz '2025-06-01', timestamptz '2026-06-01',
          case when k % 10 = 0 then null else pe.id end,
          case when k % 10 = 0 then null else timestamptz '2025-06-02' end,
          case when k % 10 = 0 then 0 else 2 end, case when k % 10 = 0 then 0 else 2 end, 3000,
-         timestamptz '2025-06-01', timestamptz '2025-06-01'
+         timestamptz '2025-06-01'
        from bench_project p
        join project_service_types st on st.tenant_id = p.tenant_id and st.project_id = p.id
        cross join generate_series(1, ${TASKS_PER_PROJECT}) k

@@ -71,7 +71,8 @@ async function measure(url: string, load: Load): Promise<string[]> {
         const cold = await once<PersonPage>(appUrl, headers);
         const naiveAnswer = await once<PersonPage>(naiveUrl);
         // the two answer the same page: same persons, task counts, paid-out sums and masked cards
-        if (JSON.stringify(cold.result) !== JSON.stringify(naiveAnswer.result)) {
+        const same = (page: PersonPage) => JSON.stringify([page.total, page.records]);
+        if (same(cold.result) !== same(naiveAnswer.result)) {
           throw new Error(`${role} page ${pageNo}: the app and the naive route differ`);
         }
         const figures = await measureTargets(
