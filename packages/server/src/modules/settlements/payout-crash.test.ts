@@ -14,10 +14,9 @@
  * one payout entry per line, every entry balanced, every balance equal to its postings, person
  * payable at zero, the channel account the same in the ledger and at the bank.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -27,8 +26,20 @@ import { type Database, openDatabase } from '../../db/client';
 import type { StatementLine } from '../../integrations/bank';
 import { HttpBankGateway } from '../../integrations/bank/http-client';
 import { prepareServer } from '../../start';
-import { encryptPassword, signGetKey, TEST_SERVER_SECRET, TEST_SIGN_SECRET, type TestContext } from '../../../test/app';
+import { encryptPassword, TEST_SERVER_SECRET, TEST_SIGN_SECRET, type TestContext } from '../../../test/app';
 import { withDatabase } from '../../../test/global-setup';
+import {
+  freePort,
+  getKeyOver,
+  type HttpSession as Session,
+  type LoggedProcess,
+  sessionHeaders,
+  signInOver,
+  spawnLogged,
+  startServerProcess,
+  stopProcess,
+  until as untilWith,
+} from '../../../test/processes';
 import {
   approve,
   createSettlement,
@@ -38,7 +49,6 @@ import {
   type SettlementWorld,
 } from '../../../test/settlements';
 
-const root = path.resolve(import.meta.dirname, '../../../../..');
 /** lines of each settlement (one person, one audited task of 100.00 yuan each) */
 const LINES = 300;
 const PRICE_FEN = 10_000;
@@ -50,8 +60,8 @@ let databaseName: string | undefined;
 let databaseUrl: string | undefined;
 let bankBase = '';
 let bankProcess: ChildProcess | undefined;
-let server: ChildProcess | undefined;
-let serverLog = '';
+let server: (LoggedProcess & { base: string }) | undefined;
+const serverLog = () => server?.log() ?? '';
 let world: SettlementWorld;
 const settlementIds: number[] = [];
 
@@ -66,114 +76,36 @@ const env = () => ({
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 
-/** Polls `probe` until it answers something other than undefined; fails after `timeoutMs`. */
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs)
-      throw new Error(`${what}: not within ${timeoutMs} ms\n${serverLog.slice(-4000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+/** Polls `probe` until it answers; fails with the server's log. */
+const until = <T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>) =>
+  untilWith(what, timeoutMs, probe, serverLog);
 
 /** The bank simulator as its own process (what `npm run bank-sim` runs), finishing transfers at once. */
 async function startBank(): Promise<void> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/integrations/bank/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      BANK_SIM_PORT: String(port),
-      BANK_SIM_FINISH_DELAY_MS: '0',
-      ...(databaseUrl ? { BANK_SIM_DATABASE_URL: databaseUrl } : { BANK_SIM_DATA_DIR: path.join(dataDir, 'bank') }),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const bank = spawnLogged('packages/server/src/integrations/bank/main.ts', {
+    BANK_SIM_PORT: String(port),
+    BANK_SIM_FINISH_DELAY_MS: '0',
+    ...(databaseUrl ? { BANK_SIM_DATABASE_URL: databaseUrl } : { BANK_SIM_DATA_DIR: path.join(dataDir, 'bank') }),
   });
-  let log = '';
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
+  const { child, log } = bank;
   bankProcess = child;
   await until('the bank simulator listens', 60_000, async () => {
-    if (child.exitCode !== null) throw new Error(`the bank simulator exited with ${child.exitCode}\n${log}`);
-    return log.includes('bank simulator listening') ? true : undefined;
+    if (child.exitCode !== null) throw new Error(`the bank simulator exited with ${child.exitCode}\n${log()}`);
+    return log().includes('bank simulator listening') ? true : undefined;
   });
   bankBase = `http://127.0.0.1:${port}`;
 }
 
 /** Starts main.ts in a child process (with `extra` env) and waits until /api/health answers; the base URL. */
 async function startServer(extra: Record<string, string> = {}): Promise<string> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  serverLog = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env(), ...extra, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (serverLog += chunk));
-  child.stderr?.on('data', (chunk) => (serverLog += chunk));
-  server = child;
-  await until('the server answers /api/health', 120_000, async () => {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}\n${serverLog.slice(-4000)}`);
-    const response = await fetch(`${base}/api/health`).catch(() => undefined);
-    return response?.ok ? true : undefined;
-  });
-  return base;
+  server = await startServerProcess({ ...env(), ...extra });
+  return server.base;
 }
 
-async function stop(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
-}
-
-interface Session {
-  token: string;
-  tenant: { id: number };
-}
-
-async function getKey(base: string): Promise<{ keyId: string; publicKey: string }> {
-  const key = crypto.randomBytes(8).toString('hex');
-  const timestamp = Date.now();
-  const sign = signGetKey(key, timestamp);
-  const answer = await fetch(`${base}/api/sys2/getKey?key=${key}&timestamp=${timestamp}&sign=${sign}`, {
-    headers: { 'x-sign': sign, 'x-timestamp': String(timestamp) },
-  }).then((r) => r.json());
-  return answer.result;
-}
-
-async function signIn(base: string): Promise<Session> {
-  const { keyId, publicKey } = await getKey(base);
-  const answer = await fetch(`${base}/enterprise/v2/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: world.phone, password: encryptPassword(publicKey, ENTERPRISE_PASSWORD), keyId }),
-  }).then((r) => r.json());
-  if (!answer.success) throw new Error(`enterprise login failed: ${answer.message}`);
-  return answer.result;
-}
-
-const headers = (session: Session) => ({
-  'content-type': 'application/json',
-  'x-access-token': session.token,
-  'x-tenant-id': String(session.tenant.id),
-});
+const signIn = (base: string) => signInOver(base, 'enterprise', world.phone, ENTERPRISE_PASSWORD);
+const getKey = getKeyOver;
+const headers = sessionHeaders;
 
 /** Pays the settlement through the server's API: the SMS code from the dev outbox, the password under a fresh key. */
 async function payOverHttp(base: string, settlementId: number): Promise<void> {
@@ -210,7 +142,9 @@ async function payStatusOf(base: string, session: Session, settlementId: number)
   })
     .then((r) => r.json())
     .catch((error: unknown) => {
-      throw new Error(`the server did not answer (exit ${server?.exitCode}): ${error}\n${serverLog.slice(-6000)}`);
+      throw new Error(
+        `the server did not answer (exit ${server?.child.exitCode}): ${error}\n${serverLog().slice(-6000)}`,
+      );
     });
   return Number(answer.result.payStatus);
 }
@@ -290,8 +224,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await stop(server, 'SIGTERM');
-  await stop(bankProcess, 'SIGTERM');
+  await stopProcess(server?.child, 'SIGTERM');
+  await stopProcess(bankProcess, 'SIGTERM');
   if (databaseName && adminUrl) {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -312,10 +246,10 @@ async function crashAndRecover(settlementId: number, point: string): Promise<voi
   let base = await startServer({ PAYOUT_CRASH_AT: point });
   await payOverHttp(base, settlementId);
   await until(`the server reaches crash point ${point}`, 120_000, async () =>
-    serverLog.includes(`payout crash point ${point} reached`) ? true : undefined,
+    serverLog().includes(`payout crash point ${point} reached`) ? true : undefined,
   );
-  await stop(server, 'SIGKILL');
-  expect(server?.signalCode).toBe('SIGKILL');
+  await stopProcess(server?.child, 'SIGKILL');
+  expect(server?.child.signalCode).toBe('SIGKILL');
   // where it died: every payout's yurref committed and still 'created' in the database; the bank
   // has none of them (a), or has accepted at least the n-th whose answer the database never got (b)
   const instructions = await withDatabaseOpen(
@@ -342,7 +276,7 @@ async function crashAndRecover(settlementId: number, point: string): Promise<voi
     (await payStatusOf(base, session, settlementId)) === 2 ? true : undefined,
   );
   console.info(`payout crash at ${point}: settled ${Date.now() - restartedAt} ms after the restart`);
-  await stop(server, 'SIGTERM');
+  await stopProcess(server?.child, 'SIGTERM');
 }
 
 /** Every statement line of the channel account at the bank. */

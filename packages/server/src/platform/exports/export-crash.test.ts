@@ -6,10 +6,8 @@
  * that another user's export completes at once, the interrupted one is retried (or failed) within
  * a minute, and no partial file stays behind (decision 0015).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { DownloadCacheRecord } from '@fieldpay/domain';
@@ -19,10 +17,18 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { prepareServer } from '../../start';
-import { encryptPassword, signGetKey, TEST_SERVER_SECRET, TEST_SIGN_SECRET } from '../../../test/app';
+import { TEST_SERVER_SECRET, TEST_SIGN_SECRET } from '../../../test/app';
 import { withDatabase } from '../../../test/global-setup';
+import {
+  type HttpSession as Session,
+  type LoggedProcess,
+  sessionHeaders,
+  signInOver,
+  startServerProcess,
+  stopProcess,
+  until as untilWith,
+} from '../../../test/processes';
 
-const root = path.resolve(import.meta.dirname, '../../../../..');
 /** persons on the big project: enough for the export to take seconds on either database */
 const PERSONS = 80_000;
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -31,8 +37,6 @@ const scratchDir = path.join(dataDir, 'tmp', 'exports');
 let databaseName: string | undefined;
 let databaseUrl: string | undefined;
 let bigProjectId = 0;
-let server: ChildProcess | undefined;
-let serverLog = '';
 
 const env = () => ({
   NODE_ENV: 'test',
@@ -42,91 +46,21 @@ const env = () => ({
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 
-/** Polls `probe` until it answers something other than undefined; fails after `timeoutMs`. */
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs)
-      throw new Error(`${what}: not within ${timeoutMs} ms\n${serverLog.slice(-4000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+let server: (LoggedProcess & { base: string }) | undefined;
+const serverLog = () => server?.log() ?? '';
 
 /** Starts main.ts in a child process and waits until /api/health answers; the base URL. */
 async function startServer(): Promise<string> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (serverLog += chunk));
-  child.stderr?.on('data', (chunk) => (serverLog += chunk));
-  server = child;
-  await until('the server answers /api/health', 120_000, async () => {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}\n${serverLog.slice(-4000)}`);
-    const response = await fetch(`${base}/api/health`).catch(() => undefined);
-    return response?.ok ? true : undefined;
-  });
-  return base;
+  server = await startServerProcess(env());
+  return server.base;
 }
 
-async function killServer(signal: NodeJS.Signals): Promise<void> {
-  const child = server;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
-}
-
-interface Session {
-  token: string;
-  tenant: { id: number };
-}
-
-async function signIn(
-  base: string,
-  side: 'platform' | 'enterprise',
-  username: string,
-  password: string,
-): Promise<Session> {
-  const key = crypto.randomBytes(8).toString('hex');
-  const timestamp = Date.now();
-  const sign = signGetKey(key, timestamp);
-  const keyAnswer = await fetch(`${base}/api/sys2/getKey?key=${key}&timestamp=${timestamp}&sign=${sign}`, {
-    headers: { 'x-sign': sign, 'x-timestamp': String(timestamp) },
-  }).then((r) => r.json());
-  const { keyId, publicKey } = keyAnswer.result;
-  const answer = await fetch(`${base}/${side}/v2/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: encryptPassword(publicKey, password), keyId }),
-  }).then((r) => r.json());
-  if (!answer.success) throw new Error(`${username} login failed: ${answer.message}`);
-  return answer.result;
-}
-
-const headers = (session: Session) => ({
-  'content-type': 'application/json',
-  'x-access-token': session.token,
-  'x-tenant-id': String(session.tenant.id),
-});
+/** Polls `probe` until it answers; fails with the server's log. */
+const until = <T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>) =>
+  untilWith(what, timeoutMs, probe, serverLog);
+const killServer = (signal: NodeJS.Signals) => stopProcess(server?.child, signal);
+const signIn = signInOver;
+const headers = sessionHeaders;
 
 async function exportOf(base: string, session: Session, url: string, filters: object): Promise<number> {
   const answer = await fetch(`${base}${url}`, {
@@ -216,7 +150,7 @@ it('after a kill -9 mid-export, other exports run at once, the interrupted one r
   });
   expect((await record(base, operator, big))?.downloadStatus).toBe(0);
   await killServer('SIGKILL');
-  expect(server?.signalCode).toBe('SIGKILL');
+  expect(server?.child.signalCode).toBe('SIGKILL');
   // the process died mid-file: the partial file is still there
   expect(scratchFiles()).toContain(partial);
 
