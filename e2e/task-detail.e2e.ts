@@ -5,7 +5,8 @@
  * list: the map draws the three points with their distances and names the district of a click; the
  * photos load through their signed links. Then the demo's phone visit opens the 730-wide call
  * records dialog, the demo's survey the 640-wide submission detail (no 打印 on a survey), the demo's
- * department meeting its attendee table; the enterprise opens the detail from its own list.
+ * department meeting its attendee table; a certified customer's verified badge the 780-wide
+ * customer verification info; the enterprise opens the detail from its own list.
  * Screenshots at 1440x900 and 1280x720.
  */
 import crypto from 'node:crypto';
@@ -246,6 +247,55 @@ describe('the task detail', () => {
     expect(await dialog.getByRole('button', { name: /打\s*印/ }).isVisible()).toBe(false);
     await page.emulateMedia({ media: 'screen' });
     await page.evaluate(() => document.body.classList.remove('printing-dialog'));
+  });
+
+  it('the verified badge of a certified customer opens the 780-wide verification info', async () => {
+    const { page } = staff;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const token = (await storedToken(page)) as string;
+    const list = await callApi<{ records: ListRow[] }>(`/api/sys/task/queryList?projectId=${projectId}&pageSize=50`, {
+      token,
+    });
+    let certified: number | null = null;
+    for (const row of list.result.records) {
+      const detail = await callApi<{ cusIsAuth: number; cusId: number | null }>(
+        `/api/sys/task/queryById?id=${row.id}`,
+        {
+          token,
+        },
+      );
+      if (detail.result.cusIsAuth === 1 && detail.result.cusId !== null) {
+        certified = row.id;
+        break;
+      }
+    }
+    expect(certified, 'a demo task serving a certified customer').not.toBeNull();
+    await page.goto(url(`/projectManage/task/detail?id=${certified}`));
+    await page.locator('.customer-verified-badge').first().click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '客户详情' });
+    await dialog.getByText('执业证书编号').waitFor();
+    await dialog.getByText('审核信息').waitFor();
+    await dialog.getByText('医院', { exact: true }).waitFor();
+    // the certificate photo loads through its signed link
+    await expect
+      .poll(() =>
+        dialog.locator('img.customer-cert-image').evaluate((image) => (image as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await expect.poll(() => dialog.evaluate((element) => Math.round(element.getBoundingClientRect().width))).toBe(780);
+    await expect.poll(() => dialog.evaluate((element) => element.getAnimations({ subtree: true }).length)).toBe(0);
+    await screenshot(page, 'customer-verification-1440');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(page, 'customer-verification-1280');
+    // a click outside does not close it; 关闭 does
+    await page.mouse.click(20, 700);
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog
+      .getByRole('button', { name: /关\s*闭/ })
+      .last()
+      .click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('a department meeting shows its attendee table', async () => {

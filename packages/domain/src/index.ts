@@ -8,6 +8,7 @@ export * from './app-versions';
 export * from './auth';
 export * from './column-layouts';
 export * from './content';
+export * from './customers';
 export * from './dashboard';
 export * from './exports';
 export * from './file-signatures';

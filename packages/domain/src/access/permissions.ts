@@ -77,6 +77,8 @@ export const PERMISSIONS = {
   'enterpriseAgreement:list:download': { name: '企业协议下载与预览', side: 'platform', platformOperatorOnly: false },
   'enterpriseAgreement:list:add': { name: '新增企业协议', side: 'platform', platformOperatorOnly: false },
   'enterpriseAgreement:list:delete': { name: '删除企业协议', side: 'platform', platformOperatorOnly: false },
+  // the customer verification dialog: the task detail's verified badge, the settlement report (decision 0027)
+  'cusVerify:list:view': { name: '客户认证信息查看', side: 'both', platformOperatorOnly: false },
   'cusVerify:list:adopt': { name: '客户审核通过', side: 'platform', platformOperatorOnly: false },
   'cusVerify:list:reject': { name: '客户审核驳回', side: 'platform', platformOperatorOnly: false },
   'sysConfig:list:edit': { name: '系统配置修改', side: 'platform', platformOperatorOnly: true },

@@ -371,6 +371,8 @@ export const taskPublishOperation = defineOperation({
     visitTypeId: z.enum(taskTypeIds),
     title: z.string().trim().min(1, '请输入任务标题').max(100, '任务标题不能超过100个字符'),
     content: z.string().trim().max(2000).default(''),
+    /** the enterprise's customer the task serves (its name, terminal and verification follow it) */
+    cusId: recordIdSchema().nullish(),
     cusName: z.string().trim().max(64).default(''),
     department: z.string().trim().max(64).default(''),
     orgName: z.string().trim().max(100).default(''),

@@ -24,6 +24,8 @@ const FIELD_LABELS: Record<string, string> = {
   departmentName: '科室',
   authStatus: '认证状态',
   certNo: '执业证书编号',
+  cusId: '客户ID',
+  posit: '职务',
   photoId: '照片ID',
   timestamp: '时间戳',
   tenantId: '平台ID',

@@ -36,6 +36,7 @@ import { enterpriseScope } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
 import {
   contentItems,
+  customers,
   contentQuestions,
   enterprises,
   persons,
@@ -128,6 +129,12 @@ export async function taskDetail(services: Services, principal: Principal, id: n
         .from(contentItems)
         .where(and(eq(contentItems.tenantId, task.tenantId), eq(contentItems.id, task.resourceId)))
     : [];
+  const [customer] = task.customerId
+    ? await db
+        .select({ authStatus: customers.authStatus })
+        .from(customers)
+        .where(and(eq(customers.tenantId, task.tenantId), eq(customers.id, task.customerId)))
+    : [];
   const photos = await photosOf(db, task);
   const signs = await db
     .select()
@@ -182,8 +189,10 @@ export async function taskDetail(services: Services, principal: Principal, id: n
     userId: task.personId,
     userName: person?.name ?? '',
     userPhone: person ? maskPhone(person.phone) : '',
+    cusId: task.customerId,
     cusName: task.cusName,
-    cusIsAuth: task.cusIsAuth,
+    // a linked customer's verification as it stands now; otherwise what the task was published with
+    cusIsAuth: customer ? (customer.authStatus === 1 ? 1 : 0) : task.cusIsAuth,
     department: task.department,
     orgName: task.orgName,
     province: task.province,

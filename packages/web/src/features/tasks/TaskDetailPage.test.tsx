@@ -45,6 +45,7 @@ const detail = (extra: Partial<TaskDetail> = {}): TaskDetail => ({
   userId: 5,
   userName: '赵强',
   userPhone: '138****0001',
+  cusId: 88,
   cusName: '张医生',
   cusIsAuth: 1,
   department: '心内科',
