@@ -62,6 +62,8 @@ export const PERMISSIONS = {
     platformOperatorOnly: false,
   },
   'personalAgreement:list:download': { name: '个人协议下载', side: 'both', platformOperatorOnly: false },
+  // the read-only enterprise info view, opened from the project lists (decision 0027)
+  'enterpriseAccountManage:info:view': { name: '企业信息查看', side: 'both', platformOperatorOnly: false },
   'enterpriseAccountManage:list:disable': { name: '企业禁用/启用', side: 'platform', platformOperatorOnly: false },
   'enterpriseAccountManage:info:modify': { name: '企业认证信息修改', side: 'platform', platformOperatorOnly: false },
   'enterpriseAccountManage:info:modifyAccount': {
