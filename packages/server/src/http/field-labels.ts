@@ -25,6 +25,8 @@ const FIELD_LABELS: Record<string, string> = {
   authStatus: '认证状态',
   certNo: '执业证书编号',
   cusId: '客户ID',
+  questionId: '题目ID',
+  fileIds: '问卷图片或附件',
   posit: '职务',
   photoId: '照片ID',
   timestamp: '时间戳',

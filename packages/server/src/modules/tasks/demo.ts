@@ -448,11 +448,11 @@ async function playTask(
       ? []
       : passes
         ? [
-            { questionId: first, optionIds: [1], content: '' },
-            { questionId: second, optionIds: [], content: '5' },
-            { questionId: third, optionIds: [], content: '希望增加门店培训频次' },
+            { questionId: first, optionIds: [1], content: '', fileIds: [] },
+            { questionId: second, optionIds: [], content: '5', fileIds: [] },
+            { questionId: third, optionIds: [], content: '希望增加门店培训频次', fileIds: [] },
           ]
-        : [{ questionId: third, optionIds: [], content: '暂无' }];
+        : [{ questionId: third, optionIds: [], content: '暂无', fileIds: [] }];
   const sumUp = passes || visitId !== 'other' ? `${TITLES[visitId]}已完成，客户反馈良好。` : '';
   const submitted = checkIn + (onsite ? 60 : 10) * MINUTE;
   await as(() =>
