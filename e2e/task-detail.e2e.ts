@@ -5,7 +5,8 @@
  * list: the map draws the three points with their distances and names the district of a click; the
  * photos load through their signed links. Then the demo's phone visit opens the 730-wide call
  * records dialog, the demo's survey the 640-wide submission detail (no 打印 on a survey), the demo's
- * department meeting its attendee table; the enterprise opens the detail from its own list.
+ * department meeting its attendee table; a certified customer's verified badge the 780-wide
+ * customer verification info; the enterprise opens the detail from its own list.
  * Screenshots at 1440x900 and 1280x720.
  */
 import crypto from 'node:crypto';
@@ -13,6 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNTS,
+  BASE_URL,
   callApi,
   launchBrowser,
   openPage,
@@ -246,6 +248,147 @@ describe('the task detail', () => {
     expect(await dialog.getByRole('button', { name: /打\s*印/ }).isVisible()).toBe(false);
     await page.emulateMedia({ media: 'screen' });
     await page.evaluate(() => document.body.classList.remove('printing-dialog'));
+  });
+
+  it('a survey answered in the app with a picture and a file shows them in its submission detail', async () => {
+    const token = (await storedToken(enterprise.page)) as string;
+    const added = await callApi<{ id: number }>('/api/sys/resource/add', {
+      method: 'POST',
+      token,
+      body: {
+        type: 2,
+        title: `门店资质调研${Date.now() % 100000}`,
+        questionList: [
+          { subjectType: 17, subjectName: '请上传门店陈列照片', required: 1 },
+          { subjectType: 16, subjectName: '请上传药品经营许可证', required: 1 },
+        ],
+      },
+    });
+    expect(added.success, added.message).toBe(true);
+    const content = await callApi<{ questionList: { id: number }[] }>(
+      `/api/sys/resource/queryById?id=${added.result.id}`,
+      { token },
+    );
+    const [pictureQ, fileQ] = content.result.questionList.map((question) => question.id);
+    const published = await callApi<{ id: number }>('/api/sys/task/publish', {
+      method: 'POST',
+      token,
+      body: {
+        requestId: crypto.randomUUID(),
+        projectId,
+        visitTypeId: 'wjdy',
+        title: '门店资质问卷',
+        resourceId: added.result.id,
+        startTime: chinaTime(Date.now() - HOUR),
+        endTime: chinaTime(Date.now() + 48 * HOUR),
+      },
+    });
+    expect(published.success, published.message).toBe(true);
+    const surveyTask = published.result.id;
+    const projects = await callApi<{ records: { id: number; tenantId: number }[] }>(
+      '/api/sys/project/queryList?projectName=全渠道终端服务示范项目&projectStatus=4',
+      { token },
+    );
+    const tenantId = projects.result.records.find((row) => row.id === projectId)?.tenantId as number;
+    const worker = await workerLogin(enterprise.page, tenantId);
+    const post = async <T>(path: string, body: object) => {
+      const answer = await callApi<T>(path, { method: 'POST', token: worker, body });
+      expect(answer.success, `${path}: ${answer.message}`).toBe(true);
+      return answer.result;
+    };
+    await post('/api/worker/task/take', { taskId: surveyTask });
+    const picture = await post<{ id: number }>('/api/worker/task/surveyFile', {
+      taskId: surveyTask,
+      questionId: pictureQ,
+      fileName: '门店陈列.png',
+      content: PHOTO,
+    });
+    const licence = await post<{ id: number }>('/api/worker/task/surveyFile', {
+      taskId: surveyTask,
+      questionId: fileQ,
+      fileName: '药品经营许可证.pdf',
+      content: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n').toString('base64'),
+    });
+    await post('/api/worker/task/submit', {
+      taskId: surveyTask,
+      requestId: crypto.randomUUID(),
+      answers: [
+        { questionId: pictureQ, fileIds: [picture.id] },
+        { questionId: fileQ, fileIds: [licence.id] },
+      ],
+    });
+
+    const { page } = staff;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(url(`/projectManage/task/detail?id=${surveyTask}`));
+    await page
+      .getByRole('button', { name: /提交详情/ })
+      .first()
+      .click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '提交详情' });
+    const image = dialog.getByAltText('门店陈列.png');
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    const link = dialog.getByRole('link', { name: '药品经营许可证.pdf' });
+    const href = (await link.getAttribute('href')) as string;
+    const file = await fetch(`${BASE_URL}${href}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    await expect.poll(() => dialog.evaluate((element) => element.getAnimations({ subtree: true }).length)).toBe(0);
+    await screenshot(page, 'task-survey-files-1440');
+    await dialog
+      .getByRole('button', { name: /关\s*闭/ })
+      .last()
+      .click();
+  });
+
+  it('the verified badge of a certified customer opens the 780-wide verification info', async () => {
+    const { page } = staff;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const token = (await storedToken(page)) as string;
+    const list = await callApi<{ records: ListRow[] }>(`/api/sys/task/queryList?projectId=${projectId}&pageSize=50`, {
+      token,
+    });
+    let certified: number | null = null;
+    for (const row of list.result.records) {
+      const detail = await callApi<{ cusIsAuth: number; cusId: number | null }>(
+        `/api/sys/task/queryById?id=${row.id}`,
+        {
+          token,
+        },
+      );
+      if (detail.result.cusIsAuth === 1 && detail.result.cusId !== null) {
+        certified = row.id;
+        break;
+      }
+    }
+    expect(certified, 'a demo task serving a certified customer').not.toBeNull();
+    await page.goto(url(`/projectManage/task/detail?id=${certified}`));
+    await page.locator('.customer-verified-badge').first().click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '客户详情' });
+    await dialog.getByText('执业证书编号').waitFor();
+    await dialog.getByText('审核信息').waitFor();
+    await dialog.getByText('医院', { exact: true }).waitFor();
+    // the certificate photo loads through its signed link
+    await expect
+      .poll(() =>
+        dialog.locator('img.customer-cert-image').evaluate((image) => (image as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await expect.poll(() => dialog.evaluate((element) => Math.round(element.getBoundingClientRect().width))).toBe(780);
+    await expect.poll(() => dialog.evaluate((element) => element.getAnimations({ subtree: true }).length)).toBe(0);
+    await screenshot(page, 'customer-verification-1440');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(page, 'customer-verification-1280');
+    // a click outside does not close it; 关闭 does
+    await page.mouse.click(20, 700);
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog
+      .getByRole('button', { name: /关\s*闭/ })
+      .last()
+      .click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('a department meeting shows its attendee table', async () => {

@@ -8,6 +8,8 @@ export * from './app-versions';
 export * from './auth';
 export * from './column-layouts';
 export * from './content';
+export * from './customers';
+export * from './enterprises';
 export * from './dashboard';
 export * from './exports';
 export * from './file-signatures';

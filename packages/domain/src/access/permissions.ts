@@ -62,6 +62,8 @@ export const PERMISSIONS = {
     platformOperatorOnly: false,
   },
   'personalAgreement:list:download': { name: '个人协议下载', side: 'both', platformOperatorOnly: false },
+  // the read-only enterprise info view, opened from the project lists (decision 0027)
+  'enterpriseAccountManage:info:view': { name: '企业信息查看', side: 'both', platformOperatorOnly: false },
   'enterpriseAccountManage:list:disable': { name: '企业禁用/启用', side: 'platform', platformOperatorOnly: false },
   'enterpriseAccountManage:info:modify': { name: '企业认证信息修改', side: 'platform', platformOperatorOnly: false },
   'enterpriseAccountManage:info:modifyAccount': {
@@ -77,6 +79,8 @@ export const PERMISSIONS = {
   'enterpriseAgreement:list:download': { name: '企业协议下载与预览', side: 'platform', platformOperatorOnly: false },
   'enterpriseAgreement:list:add': { name: '新增企业协议', side: 'platform', platformOperatorOnly: false },
   'enterpriseAgreement:list:delete': { name: '删除企业协议', side: 'platform', platformOperatorOnly: false },
+  // the customer verification dialog: the task detail's verified badge, the settlement report (decision 0027)
+  'cusVerify:list:view': { name: '客户认证信息查看', side: 'both', platformOperatorOnly: false },
   'cusVerify:list:adopt': { name: '客户审核通过', side: 'platform', platformOperatorOnly: false },
   'cusVerify:list:reject': { name: '客户审核驳回', side: 'platform', platformOperatorOnly: false },
   'sysConfig:list:edit': { name: '系统配置修改', side: 'platform', platformOperatorOnly: true },

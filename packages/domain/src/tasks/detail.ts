@@ -76,6 +76,8 @@ export const taskDetailSchema = z.object({
   userName: z.string(),
   /** masked */
   userPhone: z.string(),
+  /** the customer the task serves (the verification dialog opens it), null when published without one */
+  cusId: z.number().int().nullable(),
   cusName: z.string(),
   cusIsAuth: z.number().int(),
   department: z.string(),

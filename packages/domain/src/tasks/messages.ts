@@ -19,6 +19,10 @@ export const TASK_MSG = {
   photoKindWrong: '照片类型不正确，请上传对应类型的照片',
   photoEmpty: '您上传的文件没有内容，请重新上传',
   photoNameTooLong: '文件名称不能超过64个字符，请重命名后重新上传',
+  /** survey uploads (decision 0027) */
+  surveyNotFileQuestion: '该题不是图片题或附件题，不能上传文件',
+  surveyFileMissing: '问卷图片或附件不存在或已使用，请重新上传',
+  surveyFileWrongQuestion: '图片题请上传图片，附件题请上传附件',
   photoUnreadable: '图片内容无法识别，请重新上传',
   questionMissing: '问卷题目不存在',
   durationInvalid: '时长须为0~86400秒的整数',

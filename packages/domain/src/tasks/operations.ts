@@ -205,6 +205,31 @@ export const workerUploadPhotoOperation = defineOperation({
   answer: workerPhotoSchema,
 });
 
+/** A survey file question's size limit in the app: manager_file_size, at most this (JSON body, base64). */
+export const WORKER_SURVEY_FILE_MAX_MB = 10;
+export const WORKER_SURVEY_FILE_BODY_LIMIT = 15 * 1024 * 1024;
+
+/**
+ * A picture or file for one question of the task's questionnaire: pictures (subject types 4, 17) as
+ * the task photos (jpeg, jpg, png, 3M); files (16) as the attachment uploads (jpg, jpeg, png, doc,
+ * docx, xls, xlsx, pdf, zip, rar; manager_file_size, at most 10M in the app). Checked by content.
+ */
+export const workerUploadSurveyFileOperation = defineOperation({
+  method: 'POST',
+  path: '/api/worker/task/surveyFile',
+  tag: '服务人员',
+  summary: '上传问卷图片或附件（图片题 4、17：jpeg、jpg、png，3M；附件题 16：常用附件类型，配置大小以内；base64）',
+  access: 'worker',
+  input: z.object({
+    taskId: recordIdSchema(),
+    questionId: recordIdSchema(),
+    fileName: z.string().trim().min(1, TASK_MSG.photoEmpty).max(200),
+    /** the file's bytes, base64 */
+    content: z.string().max(Math.ceil(WORKER_SURVEY_FILE_BODY_LIMIT / 3) * 4),
+  }),
+  answer: workerPhotoSchema,
+});
+
 const pointInput = taskIdInput.extend({
   lat: latitude,
   lng: longitude,
@@ -270,6 +295,8 @@ export const surveyAnswerInputSchema = z.object({
   questionId: recordIdSchema(),
   optionIds: z.array(z.number().int().min(0)).max(50).default([]),
   content: z.string().trim().max(2000).default(''),
+  /** picture (4, 17) and file (16) questions: the ids workerUploadSurveyFile answered */
+  fileIds: z.array(recordIdSchema()).max(9).default([]),
 });
 
 export const workerSubmitTaskOperation = defineOperation({
@@ -371,6 +398,8 @@ export const taskPublishOperation = defineOperation({
     visitTypeId: z.enum(taskTypeIds),
     title: z.string().trim().min(1, '请输入任务标题').max(100, '任务标题不能超过100个字符'),
     content: z.string().trim().max(2000).default(''),
+    /** the enterprise's customer the task serves (its name, terminal and verification follow it) */
+    cusId: recordIdSchema().nullish(),
     cusName: z.string().trim().max(64).default(''),
     department: z.string().trim().max(64).default(''),
     orgName: z.string().trim().max(100).default(''),

@@ -45,6 +45,16 @@ export const TASK_PHOTO_KINDS = {
 } as const;
 export type TaskPhotoKind = keyof typeof TASK_PHOTO_KINDS;
 
+/**
+ * What the worker uploads for a questionnaire's picture questions (subject types 4 and 17) and file
+ * questions (16); kept beside the task photos, answered by their addresses (decision 0027).
+ */
+export const TASK_SURVEY_FILE_KINDS = { surveyPicture: '问卷图片', surveyFile: '问卷附件' } as const;
+export type TaskSurveyFileKind = keyof typeof TASK_SURVEY_FILE_KINDS;
+/** Subject types answered with pictures, and with files. */
+export const SURVEY_PICTURE_SUBJECT_TYPES: readonly number[] = [4, 17];
+export const SURVEY_FILE_SUBJECT_TYPE = 16;
+
 /** Where a photo came from: taken with the camera in the app, or picked from the album. */
 export const TASK_PHOTO_SOURCES = { camera: '拍照', album: '相册' } as const;
 export type TaskPhotoSource = keyof typeof TASK_PHOTO_SOURCES;

@@ -22,6 +22,8 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   ProjectDetail: lazy(() => import('../features/projects/ProjectDetailPage')),
   ProjectSummary: lazy(() => import('../features/projects/ProjectSummaryPage')),
   ProjectCreate: lazy(() => import('../features/projects/ProjectCreatePage')),
+  CrowdProjectList: lazy(() => import('../features/projects/CrowdProjectListPage')),
+  EnterpriseInfo: lazy(() => import('../features/enterprises/EnterpriseInfoPage')),
   SettlementList: lazy(() => import('../features/settlements/SettlementListPage')),
   TaskList: lazy(() => import('../features/tasks/TaskListPage')),
   TaskDetail: lazy(() => import('../features/tasks/TaskDetailPage')),

@@ -1,5 +1,5 @@
 import { enterpriseOwnedColumns } from './columns';
-import { index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Terminals (organisations: hospitals, pharmacies, clinics, business companies) an enterprise
@@ -37,7 +37,22 @@ export const customers = pgTable(
     sex: smallint('sex'),
     department: varchar('department', { length: 16 }).notNull().default(''),
     posit: varchar('posit', { length: 32 }).notNull().default(''),
+    /** 职称 (主任医师, 执业药师…) */
+    title: varchar('title', { length: 32 }).notNull().default(''),
     auditStatus: smallint('audit_status').notNull().default(0),
+    /** CUSTOMER_AUTH_STATUS: 0 none, 1 certified, 2 certificate awaiting review, 3 certificate rejected (hospitals) */
+    authStatus: smallint('auth_status').notNull().default(0),
+    /** 医师执业证书编码 and the file address of its image (hospitals) */
+    certNo: varchar('cert_no', { length: 32 }).notNull().default(''),
+    certImage: varchar('cert_image', { length: 200 }).notNull().default(''),
+    /** the reason of a rejected review (auditStatus 2) */
+    reason: varchar('reason', { length: 500 }).notNull().default(''),
+    /** the reason of a rejected certificate (authStatus 3) */
+    remarks: varchar('remarks', { length: 500 }).notNull().default(''),
+    auditUserName: varchar('audit_user_name', { length: 64 }).notNull().default(''),
+    auditTime: timestamp('audit_time', { withTimezone: true }),
+    /** who registered the customer (createByString) */
+    createdByName: varchar('created_by_name', { length: 64 }).notNull().default(''),
   },
   (t) => [
     uniqueIndex('customers_tenant_org_name_department').on(t.tenantId, t.organisationId, t.cusName, t.department),

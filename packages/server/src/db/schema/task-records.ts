@@ -17,6 +17,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { enterpriseOwnedColumns } from './columns';
+import { customers } from './customers';
 import { persons } from './persons';
 import { projects, projectServiceTypes } from './projects';
 import { taskTypes } from './tasks';
@@ -42,6 +43,8 @@ export const tasks = pgTable(
     content: text('content').notNull().default(''),
     /** the article or questionnaire of a p-ppxc / p-wjdy task (content library id) */
     resourceId: integer('resource_id'),
+    /** the customer the task serves, when it was published for one (customer verification opens from it) */
+    customerId: integer('customer_id').references(() => customers.id),
     cusName: varchar('cus_name', { length: 64 }).notNull().default(''),
     cusIsAuth: smallint('cus_is_auth').notNull().default(0),
     department: varchar('department', { length: 64 }).notNull().default(''),

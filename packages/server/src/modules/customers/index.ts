@@ -1,9 +1,11 @@
 import type { ModuleDefinition } from '../../platform/modules';
+import { registerCustomerRoutes } from './routes';
 import { lookupCustomers, lookupOrganisations } from './service';
 
-/** 终端客户：机构与客户 */
+/** 终端客户：机构与客户，客户认证信息与审核 (decision 0027) */
 export const customersModule: ModuleDefinition = {
   name: 'customers',
+  routes: registerCustomerRoutes,
   lookups: {
     organisation: lookupOrganisations,
     customer: lookupCustomers,

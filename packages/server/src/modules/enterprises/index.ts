@@ -1,4 +1,6 @@
 import type { ModuleDefinition } from '../../platform/modules';
+import { enterpriseMenus } from './menus';
+import { registerEnterpriseRoutes } from './routes';
 import {
   lookupEnterpriseAccounts,
   lookupEnterpriseTenants,
@@ -7,9 +9,11 @@ import {
   lookupTags,
 } from './service';
 
-/** 企业：认证、账户、标签 */
+/** 企业：认证、账户、标签；只读的企业信息 (decision 0027) */
 export const enterprisesModule: ModuleDefinition = {
   name: 'enterprises',
+  routes: registerEnterpriseRoutes,
+  menus: enterpriseMenus,
   lookups: {
     enterprise: lookupEnterprises,
     enterpriseAccount: lookupEnterpriseAccounts,

@@ -36,8 +36,20 @@ const projectManageOf = (pages: MenuEntry[]): MenuEntry => ({
   children: [{ name: '项目中心', url: '/projectManage/project', icon: 'AppstoreOutlined', children: pages }],
 });
 
+/**
+ * 众包项目列表 (spec 1 §2): the platform's search page of its enterprises' projects (comeForm 1), and
+ * with ?enterpriseId=&tenantId= the list embedded for one enterprise (comeForm 2).
+ */
+const crowdProjectList: MenuEntry = {
+  name: '众包项目列表',
+  url: '/projectManage/project/crowdList',
+  component: 'CrowdProjectList',
+  remarks: 'crowdProjectList',
+  permission: 'projectManage:list:view',
+};
+
 export const projectMenus: ModuleMenus = {
-  platform: [projectManageOf(projectPages)],
+  platform: [projectManageOf([...projectPages, crowdProjectList])],
   // the enterprise places projects: its menu adds the create page
   enterprise: [
     projectManageOf([

@@ -105,8 +105,11 @@ async function whoSettles(services: Services) {
 /** The demo company's finance clerk (not a README account, whose first visit the e2e counts). */
 const CLERK = { username: '13900000002', realname: '周敏' } as const;
 
-/** The clerk, a member of the demo company on this platform with the README user's role. */
-async function clerkOf(services: Services, member: { userId: number; tenantId: number; enterpriseId: number }) {
+/**
+ * The clerk, a member of the demo company on this platform with the README user's role. Idempotent:
+ * the tasks demo asks for her first (she registers the customers the tasks serve, decision 0027).
+ */
+export async function clerkOf(services: Services, member: { userId: number; tenantId: number; enterpriseId: number }) {
   return services.ctx.scopes.withSystem('demo: the finance clerk of the demo company', async (db) => {
     let [clerk] = await db
       .select({ id: users.id })
@@ -136,7 +139,8 @@ async function clerkOf(services: Services, member: { userId: number; tenantId: n
       );
     await db
       .insert(enterpriseMembers)
-      .values({ userId: clerk.id, enterpriseId: member.enterpriseId, tenantId: member.tenantId, roleId: role.roleId });
+      .values({ userId: clerk.id, enterpriseId: member.enterpriseId, tenantId: member.tenantId, roleId: role.roleId })
+      .onConflictDoNothing();
     return principalOf({
       userId: clerk.id,
       realname: CLERK.realname,

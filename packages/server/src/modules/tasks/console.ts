@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import {
+  CUSTOMER_MSG,
   formatChinaDateTime,
   maskPhone,
   type Page,
@@ -28,7 +29,16 @@ import { fail } from '../../core/errors';
 import { enterpriseScope, equalsIfGiven } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
-import { enterprises, persons, projects, projectServiceTypes, tasks, tenants } from '../../db/schema';
+import {
+  customers,
+  enterprises,
+  organisations,
+  persons,
+  projects,
+  projectServiceTypes,
+  tasks,
+  tenants,
+} from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import { createNotice, enterpriseMemberIds } from '../../platform/notices/service';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
@@ -240,6 +250,26 @@ export async function publishTask(
   if ((input.lat === null || input.lat === undefined) !== (input.lng === null || input.lng === undefined)) {
     throw fail.validation(TASK_MSG.coordinatesOutOfRange);
   }
+  // the customer must be the project's enterprise's own (the wall would hide another's anyway)
+  const [customer] = input.cusId
+    ? await db
+        .select({
+          id: customers.id,
+          cusName: customers.cusName,
+          authStatus: customers.authStatus,
+          orgName: organisations.orgName,
+        })
+        .from(customers)
+        .innerJoin(organisations, eq(organisations.id, customers.organisationId))
+        .where(
+          and(
+            eq(customers.id, input.cusId),
+            eq(customers.tenantId, project.tenantId),
+            eq(customers.enterpriseId, project.enterpriseId),
+          ),
+        )
+    : [];
+  if (input.cusId && !customer) throw fail.validation(CUSTOMER_MSG.notFound);
   const [row] = await db
     .insert(tasks)
     .values({
@@ -255,9 +285,11 @@ export async function publishTask(
       content: input.content,
       resourceId: input.resourceId ?? null,
       priceFen: input.price,
-      cusName: input.cusName,
+      customerId: customer?.id ?? null,
+      cusName: input.cusName || (customer?.cusName ?? ''),
+      cusIsAuth: customer?.authStatus === 1 ? 1 : 0,
       department: input.department,
-      orgName: input.orgName,
+      orgName: input.orgName || (customer?.orgName ?? ''),
       productName: input.productName,
       province: input.province,
       city: input.city,

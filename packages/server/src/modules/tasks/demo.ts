@@ -23,6 +23,7 @@ import { addContent } from '../content/library';
 import { registerPerson, setWorkerPassword } from '../persons/service';
 import { auditProject, createProject, startProjectAudit } from '../projects/lifecycle';
 import { auditTasks, publishTask } from './console';
+import { DEMO_CUSTOMERS, registerDemoCustomers } from './demo-customers';
 import { recordCall, recordMaterialOpen, signTask, submitTask, takeTask, uploadTaskPhoto } from './worker';
 
 /** The demo's "today" (the other demo rows run up to it). */
@@ -100,12 +101,6 @@ const PLACES = [
     lng: 104.0702,
     org: '成都武侯区第三人民医院',
   },
-];
-const CUSTOMERS = [
-  { cusName: '张建华', department: '心内科' },
-  { cusName: '刘芳', department: '内分泌科' },
-  { cusName: '陈立新', department: '药剂科' },
-  { cusName: '王雪梅', department: '全科' },
 ];
 const PRODUCTS = ['复方感冒颗粒', '阿托伐他汀钙片', '二甲双胍缓释片'];
 /** The attendees a department meeting's worker reports (xueShu_keShi). */
@@ -324,7 +319,7 @@ async function questionIds(services: Services, setting: Setting, surveyId: numbe
 async function playTask(
   services: Services,
   setting: Setting,
-  context: { projectId: number; surveyId: number; articleId: number; questions: number[] },
+  context: { projectId: number; surveyId: number; articleId: number; questions: number[]; customerIds: number[] },
   visitId: TaskTypeId,
   state: DemoState,
   day: number,
@@ -332,7 +327,8 @@ async function playTask(
 ): Promise<void> {
   const { scopes } = services.ctx;
   const place = PLACES[index % PLACES.length];
-  const customer = CUSTOMERS[index % CUSTOMERS.length];
+  // the customer registered at the place's terminal (demo-customers.ts)
+  const customer = DEMO_CUSTOMERS[index % PLACES.length];
   const worker = setting.workers[index % setting.workers.length];
   const { enterpriseUser, staff } = setting;
   // open and taken tasks run on into the future; the others close a fortnight after their day
@@ -348,9 +344,10 @@ async function playTask(
         projectId: context.projectId,
         visitTypeId: visitId,
         title: TITLES[visitId],
-        content: `${TITLES[visitId]}：${place.org}，${customer.department}${customer.cusName}。`,
+        content: `${TITLES[visitId]}：${place.org}，${customer.departmentName}${customer.cusName}。`,
+        cusId: context.customerIds[index % PLACES.length],
         cusName: customer.cusName,
-        department: customer.department,
+        department: customer.departmentName,
         orgName: place.org,
         productName: PRODUCTS[index % PRODUCTS.length],
         province: place.province,
@@ -451,11 +448,11 @@ async function playTask(
       ? []
       : passes
         ? [
-            { questionId: first, optionIds: [1], content: '' },
-            { questionId: second, optionIds: [], content: '5' },
-            { questionId: third, optionIds: [], content: '希望增加门店培训频次' },
+            { questionId: first, optionIds: [1], content: '', fileIds: [] },
+            { questionId: second, optionIds: [], content: '5', fileIds: [] },
+            { questionId: third, optionIds: [], content: '希望增加门店培训频次', fileIds: [] },
           ]
-        : [{ questionId: third, optionIds: [], content: '暂无' }];
+        : [{ questionId: third, optionIds: [], content: '暂无', fileIds: [] }];
   const sumUp = passes || visitId !== 'other' ? `${TITLES[visitId]}已完成，客户反馈良好。` : '';
   const submitted = checkIn + (onsite ? 60 : 10) * MINUTE;
   await as(() =>
@@ -501,8 +498,15 @@ export const tasksDemo: DemoStep = {
       if (setting.workers.length === 0) continue;
       const project = await placeProject(services, setting);
       const content = await writeContent(services, setting);
+      const registered = chinaDay(project.start) + 11 * HOUR;
+      const customerIds = await registerDemoCustomers(services, setting, PLACES, {
+        registered: at(registered),
+        reviewed: at(registered + DAY + 3 * HOUR),
+        certified: at(registered + 2 * DAY + 5 * HOUR),
+      });
       const context = {
         projectId: project.id,
+        customerIds,
         ...content,
         questions: await questionIds(services, setting, content.surveyId),
       };

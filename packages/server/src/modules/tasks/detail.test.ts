@@ -23,7 +23,7 @@ import {
 } from '../../../test/app';
 import { pngOf } from '../../../test/file-fixtures';
 import { createLookupWorld, type LookupWorld } from '../../../test/lookups';
-import { contentItems, contentQuestions, persons, taxSources, users } from '../../db/schema';
+import { contentItems, contentQuestions, customers, organisations, persons, taxSources, users } from '../../db/schema';
 import { hashPassword } from '../../platform/auth/passwords';
 import { zipEntryNames } from '../../platform/files/zip-entries';
 
@@ -387,6 +387,46 @@ describe('reverse geocoding', () => {
     expect(far.json().result).toEqual({ address: TASK_DETAIL_MSG.placeUnknown, source: 'offline' });
     const bad = await get(world.staffA, '/api/sys/task/reverseGeocode', { taskId: visited, lat: 91, lng: 0 });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('the served customer (decision 0027)', () => {
+  it('links the customer: its name and terminal, the live verification, and a foreign customer refused', async () => {
+    const [terminal] = await t.database.db
+      .insert(organisations)
+      .values({ ...world.own, orgName: '南京鼓楼医院', orgType: 'hospital', auditStatus: 1 })
+      .returning({ id: organisations.id });
+    const [doctor] = await t.database.db
+      .insert(customers)
+      .values({ ...world.own, organisationId: terminal.id, cusName: '刘芳', cusType: 'hospital', auditStatus: 1 })
+      .returning({ id: customers.id });
+    const taskId = await publish('cgfw', { cusId: doctor.id, cusName: '', orgName: '' });
+    const before = (await get(world.staffA, '/api/sys/task/queryById', { id: taskId })).json().result;
+    expect(before).toMatchObject({ cusId: doctor.id, cusName: '刘芳', orgName: '南京鼓楼医院', cusIsAuth: 0 });
+    // certified later: the badge follows the customer
+    await t.database.db.update(customers).set({ authStatus: 1 }).where(eq(customers.id, doctor.id));
+    const after = (await get(world.enterpriseUser, '/api/sys/task/queryById', { id: taskId })).json().result;
+    expect(after).toMatchObject({ cusId: doctor.id, cusIsAuth: 1 });
+
+    const [siblingTerminal] = await t.database.db
+      .insert(organisations)
+      .values({ ...world.sibling, orgName: '兄弟企业终端', orgType: 'hospital' })
+      .returning({ id: organisations.id });
+    const [siblingDoctor] = await t.database.db
+      .insert(customers)
+      .values({ ...world.sibling, organisationId: siblingTerminal.id, cusName: '孙医生', cusType: 'hospital' })
+      .returning({ id: customers.id });
+    const refused = await post(world.enterpriseUser, '/api/sys/task/publish', {
+      requestId: crypto.randomUUID(),
+      projectId,
+      visitTypeId: 'cgfw',
+      title: '门店陈列检查',
+      cusId: siblingDoctor.id,
+      startTime: formatChinaDateTime(Date.now() - DAY),
+      endTime: formatChinaDateTime(Date.now() + 30 * DAY),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('客户不存在');
   });
 });
 

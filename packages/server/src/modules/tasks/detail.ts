@@ -6,6 +6,7 @@
  * enterprise: a foreign or missing task id answers 任务不存在.
  */
 import {
+  TASK_SURVEY_FILE_KINDS,
   formatChinaDateTime,
   maskPhone,
   type Page,
@@ -36,6 +37,7 @@ import { enterpriseScope } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
 import {
   contentItems,
+  customers,
   contentQuestions,
   enterprises,
   persons,
@@ -80,6 +82,14 @@ export const photoRef = (photo: Pick<PhotoRow, 'tenantId' | 'enterpriseId' | 'id
 });
 export const photoAddress = (photo: Pick<PhotoRow, 'tenantId' | 'id'>) =>
   `${TASK_PHOTO_ROUTE_PREFIX}/${photo.tenantId}/${photo.id}`;
+
+/** The photo id of a task photo address of the tenant, else null. */
+function taskPhotoIdOf(address: string, tenantId: number): number | null {
+  const prefix = `${TASK_PHOTO_ROUTE_PREFIX}/${tenantId}/`;
+  if (!address.startsWith(prefix)) return null;
+  const id = Number(address.slice(prefix.length));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
 
 function photoOf(services: Services, row: PhotoRow): TaskPhoto {
   return {
@@ -127,6 +137,12 @@ export async function taskDetail(services: Services, principal: Principal, id: n
         .select({ title: contentItems.title })
         .from(contentItems)
         .where(and(eq(contentItems.tenantId, task.tenantId), eq(contentItems.id, task.resourceId)))
+    : [];
+  const [customer] = task.customerId
+    ? await db
+        .select({ authStatus: customers.authStatus })
+        .from(customers)
+        .where(and(eq(customers.tenantId, task.tenantId), eq(customers.id, task.customerId)))
     : [];
   const photos = await photosOf(db, task);
   const signs = await db
@@ -182,8 +198,10 @@ export async function taskDetail(services: Services, principal: Principal, id: n
     userId: task.personId,
     userName: person?.name ?? '',
     userPhone: person ? maskPhone(person.phone) : '',
+    cusId: task.customerId,
     cusName: task.cusName,
-    cusIsAuth: task.cusIsAuth,
+    // a linked customer's verification as it stands now; otherwise what the task was published with
+    cusIsAuth: customer ? (customer.authStatus === 1 ? 1 : 0) : task.cusIsAuth,
     department: task.department,
     orgName: task.orgName,
     province: task.province,
@@ -218,8 +236,11 @@ export async function taskDetail(services: Services, principal: Principal, id: n
       name: group.name,
       photos: photos.filter((photo) => photo.groupId === group.id).map((photo) => photoOf(services, photo)),
     })),
+    // survey pictures and files belong to their answers (the submission detail), not to the photos
     otherPhotos: photos
-      .filter((photo) => photo.signRecordId === null && photo.groupId === null)
+      .filter(
+        (photo) => photo.signRecordId === null && photo.groupId === null && !(photo.kind in TASK_SURVEY_FILE_KINDS),
+      )
       .map((photo) => photoOf(services, photo)),
     custNum: task.custNum,
     cusList: attendees.map((row) => ({
@@ -349,6 +370,17 @@ export async function surveyDetail(services: Services, principal: Principal, id:
   const phoneVerify = viewer?.phoneVerifyStatus === 1 ? 1 : 0;
 
   const linkOf = async (address: string) => {
+    // a worker's survey upload (decision 0027): a task photo row of this task
+    const photoId = taskPhotoIdOf(address, task.tenantId);
+    if (photoId !== null) {
+      const [photo] = await db
+        .select()
+        .from(taskPhotos)
+        .where(and(eq(taskPhotos.tenantId, task.tenantId), eq(taskPhotos.taskId, task.id), eq(taskPhotos.id, photoId)));
+      return photo
+        ? { address: services.files.linkAt(photoAddress(photo), photoRef(photo)).url, fileName: photo.fileName }
+        : null;
+    }
     if (!parseAddress(address)) return null;
     const row = await services.files.findByAddress(address);
     if (row?.delFlag !== 0 || row.tenantId !== task.tenantId) return null;

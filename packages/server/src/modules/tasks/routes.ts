@@ -24,6 +24,8 @@ import {
   workerSubmitTaskOperation,
   workerTakeTaskOperation,
   workerUploadPhotoOperation,
+  workerUploadSurveyFileOperation,
+  WORKER_SURVEY_FILE_BODY_LIMIT,
 } from '@fieldpay/domain';
 import { z } from 'zod';
 import { fail } from '../../core/errors';
@@ -54,8 +56,22 @@ import {
   signTask,
   submitTask,
   takeTask,
+  uploadSurveyFile,
   uploadTaskPhoto,
 } from './worker';
+
+const TASK_FILE_CONTENT_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+  rar: 'application/vnd.rar',
+};
 
 export function registerTaskRoutes({ app, services, guards }: RouteDeps): void {
   // ---- the worker API (access 'worker': a natural person's own session)
@@ -86,6 +102,12 @@ export function registerTaskRoutes({ app, services, guards }: RouteDeps): void {
     workerUploadPhotoOperation,
     async (body, request) => uploadTaskPhoto(services, workerOf(request), body),
     { bodyLimit: WORKER_PHOTO_BODY_LIMIT },
+  );
+  registerOperation(
+    app,
+    workerUploadSurveyFileOperation,
+    async (body, request) => uploadSurveyFile(services, workerOf(request), body),
+    { bodyLimit: WORKER_SURVEY_FILE_BODY_LIMIT },
   );
   registerOperation(app, workerCheckInOperation, async (body, request) =>
     signTask(services, workerOf(request), 'checkIn', body),
@@ -185,12 +207,15 @@ export function registerTaskRoutes({ app, services, guards }: RouteDeps): void {
         throw error;
       }
       const fallback = photo.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      // survey files (decision 0027) are not only images: anything but an image or PDF downloads
+      const type = TASK_FILE_CONTENT_TYPES[photo.extension] ?? 'application/octet-stream';
+      const shown = ['jpg', 'jpeg', 'png', 'pdf'].includes(photo.extension) ? disposition : 'attachment';
       return reply
-        .header('content-type', photo.extension === 'png' ? 'image/png' : 'image/jpeg')
+        .header('content-type', type)
         .header('content-length', String(photo.fileSize))
         .header(
           'content-disposition',
-          `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(photo.fileName)}`,
+          `${shown}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(photo.fileName)}`,
         )
         .header('cache-control', sign !== undefined ? 'private, max-age=300' : 'private, no-cache')
         .send(stream);

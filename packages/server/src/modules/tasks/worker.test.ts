@@ -18,7 +18,7 @@ import {
   uniqueMobile,
   useTestApp,
 } from '../../../test/app';
-import { pngOf } from '../../../test/file-fixtures';
+import { exeOf, pdfOf, pngOf } from '../../../test/file-fixtures';
 import { createLookupWorld, type LookupWorld } from '../../../test/lookups';
 import {
   auditLogs,
@@ -322,6 +322,114 @@ describe('the worker flow', () => {
       answers: [{ questionId: 999_999 }],
     });
     expect(foreignQuestion.json().message).toBe(TASK_MSG.questionMissing);
+  });
+
+  it("takes pictures and files for the questionnaire's picture and file questions, and shows them in the submission detail", async () => {
+    const added = await post(world.enterpriseUser, '/api/sys/resource/add', {
+      type: 2,
+      title: '门店陈列与资质调研',
+      questionList: [
+        { subjectType: 17, subjectName: '请上传门店陈列照片', required: 1 },
+        { subjectType: 16, subjectName: '请上传药品经营许可证', required: 1 },
+        { subjectType: 100, subjectName: '其他建议' },
+      ],
+    });
+    expect(added.json()).toMatchObject({ success: true });
+    const [{ id: uploadSurvey }] = await t.database.db
+      .select({ id: contentItems.id })
+      .from(contentItems)
+      .where(eq(contentItems.title, '门店陈列与资质调研'));
+    const [pictureQ, fileQ, textQ] = (
+      await t.database.db
+        .select({ id: contentQuestions.id })
+        .from(contentQuestions)
+        .where(eq(contentQuestions.contentId, uploadSurvey))
+        .orderBy(contentQuestions.sort)
+    ).map((row) => row.id);
+    const worker = await createWorker(world.tenantA);
+    const other = await createWorker(world.tenantA);
+    const taskId = await publish('own', cgfwProject, 'wjdy', { resourceId: uploadSurvey });
+    const upload = (questionId: number, fileName: string, content: Buffer, who = worker) =>
+      workerPost(who, '/api/worker/task/surveyFile', {
+        taskId,
+        questionId,
+        fileName,
+        content: content.toString('base64'),
+      });
+    // not taken yet: not this person's task
+    expect((await upload(pictureQ, 'shelf.png', pngOf(8, 8))).statusCode).toBe(403);
+    await workerPost(worker, '/api/worker/task/take', { taskId });
+    expect((await upload(pictureQ, 'shelf.png', pngOf(8, 8), other)).statusCode).toBe(403);
+
+    // the rules of each kind of question
+    expect((await upload(textQ, 'a.png', pngOf(4, 4))).json().message).toBe(TASK_MSG.surveyNotFileQuestion);
+    expect((await upload(999_999, 'a.png', pngOf(4, 4))).json().message).toBe(TASK_MSG.questionMissing);
+    expect((await upload(pictureQ, 'licence.pdf', pdfOf())).json().message).toBe(MSG.imageWrongType);
+    expect((await upload(pictureQ, 'fake.png', pdfOf())).json().message).toBe(MSG.imageWrongType);
+    expect(
+      (await upload(pictureQ, 'big.png', Buffer.concat([pngOf(4, 4), Buffer.alloc(3 * 1024 * 1024)]))).json().message,
+    ).toBe(MSG.imageTooLarge('3M'));
+    expect((await upload(fileQ, 'tool.exe', exeOf())).json().message).toBe(MSG.uploadWrongType);
+    expect((await upload(fileQ, 'fake.pdf', pngOf(4, 4))).json().message).toBe(MSG.uploadWrongType);
+    expect((await upload(fileQ, 'empty.pdf', Buffer.alloc(0))).json().message).toBe(TASK_MSG.photoEmpty);
+    expect((await upload(fileQ, `${'长'.repeat(62)}.pdf`, pdfOf())).json().message).toBe(TASK_MSG.photoNameTooLong);
+    expect(
+      (await upload(fileQ, 'big.pdf', Buffer.concat([pdfOf(), Buffer.alloc(10 * 1024 * 1024)]))).json().message,
+    ).toBe(MSG.uploadTooLarge(10));
+
+    const picture = (await upload(pictureQ, '门店陈列.png', pngOf(8, 8))).json().result;
+    expect(picture).toMatchObject({ kind: 'surveyPicture', fileName: '门店陈列.png' });
+    const file = (await upload(fileQ, '药品经营许可证.pdf', pdfOf('许可证'))).json().result;
+    expect(file).toMatchObject({ kind: 'surveyFile', fileName: '药品经营许可证.pdf' });
+
+    // a picture answers only a picture question, a file only a file question; ids of this task only
+    const swapped = await workerPost(worker, '/api/worker/task/submit', {
+      taskId,
+      requestId: crypto.randomUUID(),
+      answers: [{ questionId: pictureQ, fileIds: [file.id] }],
+    });
+    expect(swapped.json().message).toBe(TASK_MSG.surveyFileWrongQuestion);
+    const twice = await workerPost(worker, '/api/worker/task/submit', {
+      taskId,
+      requestId: crypto.randomUUID(),
+      answers: [
+        { questionId: pictureQ, fileIds: [picture.id] },
+        { questionId: fileQ, fileIds: [picture.id] },
+      ],
+    });
+    expect(twice.json().message).toBe(TASK_MSG.surveyFileMissing);
+    const onText = await workerPost(worker, '/api/worker/task/submit', {
+      taskId,
+      requestId: crypto.randomUUID(),
+      answers: [{ questionId: textQ, fileIds: [picture.id] }],
+    });
+    expect(onText.json().message).toBe(TASK_MSG.surveyNotFileQuestion);
+    const submitted = await workerPost(worker, '/api/worker/task/submit', {
+      taskId,
+      requestId: crypto.randomUUID(),
+      answers: [
+        { questionId: pictureQ, fileIds: [picture.id] },
+        { questionId: fileQ, fileIds: [file.id] },
+      ],
+    });
+    // both required questions count as answered
+    expect(submitted.json().result).toMatchObject({ auditStatus: 4, remarks: '' });
+
+    const detail = (await get(world.staffA, '/api/sys/task/surveyDetail', { id: String(taskId) })).json().result;
+    const [shownPicture, shownFile] = detail.questions;
+    expect(shownPicture.picList).toEqual([{ address: expect.stringContaining('sign='), fileName: '门店陈列.png' }]);
+    expect(shownFile.picList).toEqual([{ address: expect.stringContaining('sign='), fileName: '药品经营许可证.pdf' }]);
+    // the signed links stream the files with their own types; the survey uploads are not task photos
+    const streamed = await t.app.inject({ method: 'GET', url: shownFile.picList[0].address });
+    expect(streamed.statusCode).toBe(200);
+    expect(streamed.headers['content-type']).toBe('application/pdf');
+    expect(streamed.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    const image = await t.app.inject({ method: 'GET', url: shownPicture.picList[0].address });
+    expect(image.headers['content-type']).toBe('image/png');
+    const task = (await get(world.staffA, '/api/sys/task/queryById', { id: String(taskId) })).json().result;
+    expect(task.otherPhotos).toEqual([]);
+    // another tenant sees nothing of it
+    expect((await get(world.staffB, '/api/sys/task/surveyDetail', { id: String(taskId) })).statusCode).toBe(404);
   });
 
   it('records calls once per requestId and judges their length', async () => {

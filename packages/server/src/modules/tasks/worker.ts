@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import {
+  ATTACHMENT_EXTENSIONS,
   autoAuditReasons,
   distanceMetres,
   fileExtension,
@@ -16,6 +17,8 @@ import {
   PROJECT_STATUS_ENDED,
   PROJECT_STATUS_IN_PROGRESS,
   remarksOf,
+  SURVEY_FILE_SUBJECT_TYPE,
+  SURVEY_PICTURE_SUBJECT_TYPES,
   signatureMatches,
   TASK_AUDIT,
   TASK_MSG,
@@ -23,10 +26,12 @@ import {
   TASK_STATUS_SUBMITTED,
   TASK_STATUS_TAKEN,
   type TaskPhotoKind,
+  type TaskSurveyFileKind,
   type TaskTypeId,
   UPLOAD,
   type WorkerPhoto,
   type WorkerTask,
+  WORKER_SURVEY_FILE_MAX_MB,
 } from '@fieldpay/domain';
 import type { z } from 'zod';
 import type {
@@ -37,6 +42,7 @@ import type {
   workerOpenTasksOperation,
   workerSubmitTaskOperation,
   workerUploadPhotoOperation,
+  workerUploadSurveyFileOperation,
 } from '@fieldpay/domain';
 import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { fail } from '../../core/errors';
@@ -58,6 +64,7 @@ import {
 } from '../../db/schema';
 import type { WorkerPrincipal } from '../../platform/auth/worker-sessions';
 import type { Services } from '../../services';
+import { photoAddress } from './detail';
 import { type TaskRow, workerTaskOf, workerTasksOf } from './records';
 
 type Input<O extends { input: z.ZodType }> = z.output<O['input']>;
@@ -257,19 +264,44 @@ export async function uploadTaskPhoto(
     throw fail.validation(MSG.imageWrongType);
   }
   if (bytes.length > IMAGE_MAX_BYTES) throw fail.validation(MSG.imageTooLarge(`${UPLOAD.imageMaxMb}M`));
+  return storeTaskFile(services, locked, worker, {
+    kind: input.kind,
+    source: input.source,
+    fileName: input.fileName,
+    extension,
+    bytes,
+    now,
+  });
+}
+
+/** Stores an accepted upload beside the uploads (platform files' storage) and its task photo row. */
+async function storeTaskFile(
+  services: Services,
+  locked: LockedTask,
+  worker: WorkerPrincipal,
+  file: {
+    kind: TaskPhotoKind | TaskSurveyFileKind;
+    source: string;
+    fileName: string;
+    extension: string;
+    bytes: Buffer;
+    now: Date;
+  },
+): Promise<WorkerPhoto> {
+  const { now, bytes, extension } = file;
   const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   const storageKey = `t${worker.tenantId}/${month}/${crypto.randomBytes(12).toString('hex')}.${extension}`;
   await services.files.storage.putBuffer(storageKey, bytes);
-  const [photo] = await db
+  const [photo] = await services.ctx.db
     .insert(taskPhotos)
     .values({
       tenantId: locked.task.tenantId,
       enterpriseId: locked.task.enterpriseId,
       taskId: locked.task.id,
       personId: worker.personId,
-      kind: input.kind,
-      source: input.source,
-      fileName: input.fileName,
+      kind: file.kind,
+      source: file.source,
+      fileName: file.fileName,
       extension,
       fileSize: bytes.length,
       sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
@@ -278,6 +310,65 @@ export async function uploadTaskPhoto(
     })
     .returning();
   return { id: photo.id, kind: photo.kind, source: photo.source, fileName: photo.fileName, fileSize: photo.fileSize };
+}
+
+/**
+ * A picture or file answering one question of the task's questionnaire (decision 0027): the question
+ * must be a picture (4, 17) or file (16) question of the task's questionnaire. Pictures follow the
+ * photo rules (jpeg, jpg, png by name and content, 3M); files the attachment rules (the default
+ * attachment types by name and content, manager_file_size but at most 10M in the app).
+ */
+export async function uploadSurveyFile(
+  services: Services,
+  worker: WorkerPrincipal,
+  input: Input<typeof workerUploadSurveyFileOperation>,
+  now = new Date(),
+): Promise<WorkerPhoto> {
+  const { db } = services.ctx;
+  const locked = await lockTask(db, worker, input.taskId);
+  requireWorkable(locked, worker, now);
+  const { task } = locked;
+  const [question] = task.resourceId
+    ? await db
+        .select({ subjectType: contentQuestions.subjectType })
+        .from(contentQuestions)
+        .where(
+          and(
+            eq(contentQuestions.tenantId, task.tenantId),
+            eq(contentQuestions.contentId, task.resourceId),
+            eq(contentQuestions.id, input.questionId),
+          ),
+        )
+    : [];
+  if (!question) throw fail.validation(TASK_MSG.questionMissing);
+  const picture = SURVEY_PICTURE_SUBJECT_TYPES.includes(question.subjectType);
+  if (!picture && question.subjectType !== SURVEY_FILE_SUBJECT_TYPE) {
+    throw fail.validation(TASK_MSG.surveyNotFileQuestion);
+  }
+  const bytes = Buffer.from(input.content, 'base64');
+  if (bytes.length === 0) throw fail.validation(TASK_MSG.photoEmpty);
+  if (input.fileName.length > UPLOAD.fileNameMaxLength) throw fail.validation(TASK_MSG.photoNameTooLong);
+  const extension = fileExtension(input.fileName);
+  if (picture) {
+    if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extension) || !signatureMatches(extension, bytes)) {
+      throw fail.validation(MSG.imageWrongType);
+    }
+    if (bytes.length > IMAGE_MAX_BYTES) throw fail.validation(MSG.imageTooLarge(`${UPLOAD.imageMaxMb}M`));
+  } else {
+    if (!ATTACHMENT_EXTENSIONS.default.includes(extension) || !signatureMatches(extension, bytes)) {
+      throw fail.validation(MSG.uploadWrongType);
+    }
+    const maxMb = Math.min(await services.files.managerFileSizeMb(db), WORKER_SURVEY_FILE_MAX_MB);
+    if (bytes.length > maxMb * 1024 * 1024) throw fail.validation(MSG.uploadTooLarge(maxMb));
+  }
+  return storeTaskFile(services, locked, worker, {
+    kind: picture ? 'surveyPicture' : 'surveyFile',
+    source: 'album',
+    fileName: input.fileName,
+    extension,
+    bytes,
+    now,
+  });
 }
 
 /** Unused photos of the task of the given kinds; anything else is refused with its reason. */
@@ -492,7 +583,11 @@ export async function submitTask(
   // survey answers, against the questionnaire of the task
   const questions = task.resourceId
     ? await db
-        .select({ id: contentQuestions.id, required: contentQuestions.required })
+        .select({
+          id: contentQuestions.id,
+          required: contentQuestions.required,
+          subjectType: contentQuestions.subjectType,
+        })
         .from(contentQuestions)
         .where(and(eq(contentQuestions.tenantId, task.tenantId), eq(contentQuestions.contentId, task.resourceId)))
         .orderBy(asc(contentQuestions.sort), asc(contentQuestions.id))
@@ -501,16 +596,50 @@ export async function submitTask(
   if (input.answers.some((answer) => !questionIds.has(answer.questionId))) {
     throw fail.validation(TASK_MSG.questionMissing);
   }
+  // picture and file questions are answered with the survey uploads of this task, each used once
+  const contents = new Map<number, string>();
+  const usedFiles = new Set<number>();
+  for (const answer of input.answers) {
+    if (answer.fileIds.length === 0) continue;
+    const question = questions.find((row) => row.id === answer.questionId);
+    const picture = SURVEY_PICTURE_SUBJECT_TYPES.includes(question?.subjectType ?? -1);
+    if (!picture && question?.subjectType !== SURVEY_FILE_SUBJECT_TYPE) {
+      throw fail.validation(TASK_MSG.surveyNotFileQuestion);
+    }
+    if (answer.fileIds.some((id) => usedFiles.has(id))) throw fail.validation(TASK_MSG.surveyFileMissing);
+    const files = await db
+      .select({ id: taskPhotos.id, kind: taskPhotos.kind, tenantId: taskPhotos.tenantId })
+      .from(taskPhotos)
+      .where(
+        and(
+          eq(taskPhotos.tenantId, task.tenantId),
+          eq(taskPhotos.taskId, task.id),
+          eq(taskPhotos.personId, worker.personId),
+          inArray(taskPhotos.id, [...new Set(answer.fileIds)]),
+        ),
+      )
+      .orderBy(asc(taskPhotos.id));
+    if (files.length !== new Set(answer.fileIds).size) throw fail.validation(TASK_MSG.surveyFileMissing);
+    const kind: TaskSurveyFileKind = picture ? 'surveyPicture' : 'surveyFile';
+    if (files.some((file) => file.kind !== kind)) throw fail.validation(TASK_MSG.surveyFileWrongQuestion);
+    for (const file of files) usedFiles.add(file.id);
+    contents.set(
+      answer.questionId,
+      answer.fileIds.map((id) => photoAddress({ tenantId: task.tenantId, id })).join('\n'),
+    );
+  }
+  const answers = input.answers.map((answer) => ({
+    ...answer,
+    content: contents.get(answer.questionId) ?? answer.content,
+  }));
   const answered = new Set(
-    input.answers
-      .filter((answer) => answer.optionIds.length > 0 || answer.content !== '')
-      .map((answer) => answer.questionId),
+    answers.filter((answer) => answer.optionIds.length > 0 || answer.content !== '').map((answer) => answer.questionId),
   );
-  if (input.answers.length) {
+  if (answers.length) {
     await db
       .insert(taskSurveyAnswers)
       .values(
-        input.answers.map((answer) => ({
+        answers.map((answer) => ({
           ...owner,
           questionId: answer.questionId,
           optionIds: answer.optionIds,

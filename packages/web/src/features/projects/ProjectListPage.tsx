@@ -3,9 +3,13 @@
  * columns per the user's layout, the end time only for an ended project; exports of the list and
  * of the persons serving on the listed projects (spec 1 §7 export calls). Personal data in the
  * person export is masked unless the user passed the desensitization check (spec 3 §4), which
- * holds for 30 minutes of this session.
+ * holds for 30 minutes of this session. The client's name opens the enterprise info view.
+ *
+ * `ProjectListView` is the list itself, also the crowdsourcing project list's (CrowdProjectListPage:
+ * comeForm 1 the search page, 2 embedded for one enterprise; decision 0027).
  */
 import {
+  ArrowLeftOutlined,
   EyeInvisibleOutlined,
   EyeOutlined,
   FileExcelOutlined,
@@ -14,6 +18,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import {
+  type ColumnLayoutServiceName,
   formatChinaDateTime,
   formatChinaHourMinute,
   INPUT_MAX_LENGTH,
@@ -25,8 +30,8 @@ import {
   type ProjectListFilters,
   type ProjectListRecord,
 } from '@fieldpay/domain';
-import { Button, Card, Form, Input, Select, Tag, Tooltip } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { Button, Card, Form, Input, Select, Space, Tag, Tooltip } from 'antd';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { submitExport } from '../../app/export-calls';
 import { useSession } from '../../app/session-store';
@@ -36,6 +41,7 @@ import { DesensitizationDialog } from '../../components/DesensitizationDialog';
 import { type CellRenderer, ListPage } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
 import { RemoteSelect } from '../../components/RemoteSelect';
+import { enterpriseInfoPath } from '../enterprises/enterprise-calls';
 import { PROJECT_DETAIL_PATH, PROJECT_SUMMARY_PATH } from './ProjectDetailPage';
 import { fetchProjects, PROJECT_LIST_KEY } from './project-calls';
 import './projects.css';
@@ -56,12 +62,36 @@ function exportFilters(applied: ProjectListFilters): ProjectListFilters {
   return Object.fromEntries(FILTER_KEYS.filter((key) => applied[key] !== undefined).map((key) => [key, applied[key]]));
 }
 
-export default function ProjectListPage() {
+export interface ProjectListViewProps {
+  title: ReactNode;
+  /** the column layout's key */
+  serviceName?: ColumnLayoutServiceName;
+  /** 1: the search page; 2: embedded for one enterprise (fixed client and platform, a back button) */
+  comeForm?: 1 | 2;
+  enterpriseId?: number;
+  tenantId?: number;
+  /** the create button (the person's project list of the enterprise side) */
+  withCreate?: boolean;
+}
+
+export function ProjectListView({
+  title,
+  serviceName = 'projectList',
+  comeForm = 1,
+  enterpriseId,
+  tenantId,
+  withCreate = true,
+}: ProjectListViewProps) {
   const side = useSession((state) => state.side);
   const isOperator = useSession((state) => state.userInfo?.userIdentity === 1 && state.side === 'platform');
   const access = useAccess();
   const canExport = access.can('projectManage:list:export');
-  const canCreate = side === 'enterprise' && access.can('projectManage:pro:add');
+  const canCreate = withCreate && side === 'enterprise' && access.can('projectManage:pro:add');
+  const embedded = comeForm === 2 && enterpriseId !== undefined;
+  const fixedFilters = useMemo<ProjectListFilters>(
+    () => (embedded ? { clientId: enterpriseId, ...(tenantId !== undefined ? { tenantId } : {}) } : {}),
+    [embedded, enterpriseId, tenantId],
+  );
   const navigate = useNavigate();
   const unmask = useUnmaskToken();
   const [verifyOpen, setVerifyOpen] = useState(false);
@@ -90,6 +120,16 @@ export default function ProjectListPage() {
           {row.projectName}
         </Button>
       ),
+      // the client's name opens the enterprise info (spec 1 §2)
+      clientName: (row) => (
+        <Button
+          type="link"
+          className="list-link-cell"
+          onClick={() => navigate(enterpriseInfoPath(row.clientId, row.tenantId))}
+        >
+          {row.clientName}
+        </Button>
+      ),
       projectStatus: (row) => <StatusTag dictionary={PROJECT_STATUS} value={row.projectStatus} />,
       processed: (row) => PROJECT_PROCESSED[row.processed === 1 ? 1 : 0],
       createTime: (row) => formatTime(row.createTime),
@@ -103,14 +143,22 @@ export default function ProjectListPage() {
     <Card
       className="page-card"
       title={
-        <span>
-          <ProjectOutlined /> 项目列表
-        </span>
+        <Space>
+          {embedded && (
+            <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} aria-label="返回">
+              返回
+            </Button>
+          )}
+          <span>
+            <ProjectOutlined /> {title}
+          </span>
+        </Space>
       }
     >
       <ListPage<ProjectListRecord, ProjectListFilters>
-        serviceName="projectList"
-        queryKey={PROJECT_LIST_KEY}
+        serviceName={serviceName}
+        queryKey={[...PROJECT_LIST_KEY, fixedFilters]}
+        fixedFilters={fixedFilters}
         fetchPage={(request) => {
           applied.current = request;
           return fetchProjects(request);
@@ -125,12 +173,12 @@ export default function ProjectListPage() {
             <Form.Item name="projectStatus" label="项目状态">
               <Select allowClear placeholder="全部状态" options={STATUS_OPTIONS} style={{ width: 140 }} />
             </Form.Item>
-            {side === 'platform' && (
+            {side === 'platform' && !embedded && (
               <Form.Item name="clientId" label="客户">
                 <RemoteSelect kind="enterprise" placeholder="请选择客户" style={{ width: 220 }} />
               </Form.Item>
             )}
-            {isOperator && (
+            {isOperator && !embedded && (
               <Form.Item name="tenantId" label="所属平台">
                 <RemoteSelect kind="tenant" placeholder="全部平台" style={{ width: 200 }} />
               </Form.Item>
@@ -204,4 +252,8 @@ export default function ProjectListPage() {
       <DesensitizationDialog open={verifyOpen} onClose={() => setVerifyOpen(false)} />
     </Card>
   );
+}
+
+export default function ProjectListPage() {
+  return <ProjectListView title="项目列表" />;
 }

@@ -45,6 +45,7 @@ const detail = (extra: Partial<TaskDetail> = {}): TaskDetail => ({
   userId: 5,
   userName: '赵强',
   userPhone: '138****0001',
+  cusId: 88,
   cusName: '张医生',
   cusIsAuth: 1,
   department: '心内科',
@@ -309,6 +310,49 @@ describe('survey submission detail dialog', () => {
     expect(within(dialog).getByText('希望增加培训')).toBeTruthy();
     expect(within(dialog).getByText('未作答')).toBeTruthy();
     expect(within(dialog).queryByText(/手机号/)).toBeNull();
+  });
+
+  it('shows the uploaded pictures (4, 17) as images and the files (16) as links', async () => {
+    const base = survey(0);
+    taskCalls.fetchSurveyDetail.mockResolvedValue({
+      ...base,
+      questions: [
+        {
+          id: 7,
+          subjectType: 17,
+          subjectName: '门店陈列照片',
+          subjectContent: '',
+          content: '',
+          optionList: [],
+          picList: [{ address: '/api/task-photo/3/71?sign=a', fileName: '门店陈列.png' }],
+        },
+        {
+          id: 8,
+          subjectType: 16,
+          subjectName: '药品经营许可证',
+          subjectContent: '',
+          content: '',
+          optionList: [],
+          picList: [{ address: '/api/task-photo/3/72?sign=b', fileName: '药品经营许可证.pdf' }],
+        },
+        {
+          id: 9,
+          subjectType: 16,
+          subjectName: '其他附件',
+          subjectContent: '',
+          content: '',
+          optionList: [],
+          picList: [],
+        },
+      ],
+    });
+    renderWithQuery(<SurveyDetailDialog taskId={41} open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    const image = (await within(dialog).findByAltText('门店陈列.png')) as HTMLImageElement;
+    expect(image.src).toContain('/api/task-photo/3/71?sign=a');
+    const link = within(dialog).getByRole('link', { name: '药品经营许可证.pdf' }) as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toBe('/api/task-photo/3/72?sign=b');
+    expect(within(dialog).getByText('未作答')).toBeTruthy();
   });
 
   it('shows the respondent phone when phone verification is 1; closes and prints', async () => {

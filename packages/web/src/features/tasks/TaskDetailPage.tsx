@@ -8,13 +8,7 @@
  * meetings (p-xueShu) have their own layout: meeting info, products, the attendee table
  * (xueShu_keShi) or the headcount, feedback with photo groups and the photos' download link.
  */
-import {
-  ArrowLeftOutlined,
-  DownloadOutlined,
-  FileSearchOutlined,
-  PrinterOutlined,
-  SafetyCertificateFilled,
-} from '@ant-design/icons';
+import { ArrowLeftOutlined, DownloadOutlined, FileSearchOutlined, PrinterOutlined } from '@ant-design/icons';
 import {
   formatChinaDateTime,
   PROCUREMENT_FEEDBACK_TYPES,
@@ -38,6 +32,7 @@ import { StatusTag } from '../../components/list/StatusTag';
 import { printPage } from './print';
 import { SurveyDetailDialog } from './SurveyDetailDialog';
 import { downloadTaskAttachments, fetchTaskDetail, taskDetailKey } from './task-calls';
+import { CustomerVerifiedBadge } from '../customers/CustomerVerificationDialog';
 import { distanceText, mapPointsOf, TaskMap } from './TaskMap';
 import { TaskRecordsDialog, type TaskRecordsKind } from './TaskRecordsDialog';
 import './tasks.css';
@@ -171,11 +166,8 @@ function CustomerName({ task }: { task: TaskDetail }) {
   return (
     <Space size={6}>
       <span>{text(task.cusName)}</span>
-      {task.cusIsAuth === 1 ? (
-        <Tag color="success" icon={<SafetyCertificateFilled />} className="task-verified">
-          已认证
-        </Tag>
-      ) : null}
+      {/* the verified badge opens the customer's verification info (spec 1 §2) */}
+      {task.cusIsAuth === 1 ? <CustomerVerifiedBadge customerId={task.cusId} /> : null}
     </Space>
   );
 }

@@ -1,0 +1,2 @@
+/** Customer verification (decision 0027). */
+export * from './operations';

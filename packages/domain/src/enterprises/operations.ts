@@ -1,0 +1,64 @@
+/**
+ * The enterprise info view (spec 3 §2 "Enterprise detail (full page or embedded)", §3 "Enterprise";
+ * decision 0027): read-only, opened from the project lists' client name. Basic info, the
+ * authentication the enterprise registered with, its settlement accounts (the paying banks on the
+ * tenant's bank platforms) and its service-fee configuration. Personal data comes masked.
+ */
+import { z } from 'zod';
+import { recordIdSchema } from '../api/ids';
+import { defineOperation } from '../api/operation';
+
+export const ENTERPRISE_INFO_MSG = { notFound: '企业不存在' } as const;
+
+export const enterpriseInfoSchema = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  tenantName: z.string(),
+  enterpriseSn: z.string(),
+  name: z.string(),
+  /** unified social credit code */
+  taxNumber: z.string(),
+  address: z.string(),
+  /** masked */
+  contactPhone: z.string(),
+  /** masked */
+  contactEmail: z.string(),
+  orgCodeTxt: z.string(),
+  /** 1 enabled, 2 disabled */
+  status: z.number().int(),
+  createTime: z.number().int(),
+  projectCount: z.number().int(),
+  /** settlement accounts: the enterprise's paying banks (sub-accounts on the tenant's bank platforms) */
+  payVos: z.array(
+    z.object({
+      id: z.number().int(),
+      bankName: z.string(),
+      accountName: z.string(),
+      /** masked */
+      bankAccount: z.string(),
+    }),
+  ),
+  /** the service-fee configuration; null: the platform default applies */
+  fee: z
+    .object({
+      /** 0 single rate, 1 personal tiered (FEE_MODES) */
+      feeMode: z.number().int(),
+      /** 0 by individual net income, 1 by enterprise payable (CHARGING_MODES) */
+      chargingMode: z.number().int(),
+      /** tiers: upper bound in yuan (null: no bound) and the rate in percent, two decimals */
+      feeList: z.array(z.object({ start: z.string(), end: z.string().nullable(), fee: z.string() })),
+      updateTime: z.number().int(),
+    })
+    .nullable(),
+});
+export type EnterpriseInfo = z.infer<typeof enterpriseInfoSchema>;
+
+export const enterpriseInfoOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys/enterprise/info',
+  tag: '企业',
+  summary: '企业信息（只读：基本信息、认证信息、结算账户、服务费配置；平台端本平台的企业，企业端本企业）',
+  access: { permission: 'enterpriseAccountManage:info:view' },
+  input: z.object({ id: recordIdSchema(), tenantId: recordIdSchema(0).optional() }),
+  answer: enterpriseInfoSchema,
+});

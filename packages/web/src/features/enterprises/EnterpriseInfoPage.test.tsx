@@ -1,0 +1,109 @@
+import type { EnterpriseInfo } from '@fieldpay/domain';
+import { fireEvent, screen } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/http';
+import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import EnterpriseInfoPage from './EnterpriseInfoPage';
+
+const calls = vi.hoisted(() => ({
+  enterpriseInfoKey: (id: number, tenantId?: number) => ['enterprise', 'info', id, tenantId],
+  fetchEnterpriseInfo: vi.fn(),
+}));
+vi.mock('./enterprise-calls', () => calls);
+
+const info = (extra: Partial<EnterpriseInfo> = {}): EnterpriseInfo => ({
+  id: 9,
+  tenantId: 3,
+  tenantName: '华东众包服务平台',
+  enterpriseSn: 'QY30001',
+  name: '杭州星联医药科技有限公司',
+  taxNumber: '91330106MA2KXXXX1X',
+  address: '浙江省杭州市西湖区文三路 478 号',
+  contactPhone: '139****5678',
+  contactEmail: 'fi****@xinglian.cn',
+  orgCodeTxt: 'MA2KXXXX1',
+  status: 1,
+  createTime: new Date('2025-03-01T09:00:00+08:00').getTime(),
+  projectCount: 3,
+  payVos: [{ id: 1, bankName: '招商银行', accountName: '杭州星联医药科技有限公司', bankAccount: '5719 **** 0012' }],
+  fee: {
+    feeMode: 1,
+    chargingMode: 0,
+    feeList: [
+      { start: '0.00', end: '30000.00', fee: '6.00' },
+      { start: '30000.00', end: null, fee: '7.50' },
+    ],
+    updateTime: new Date('2026-10-01T10:00:00+08:00').getTime(),
+  },
+  ...extra,
+});
+
+function Where() {
+  const location = useLocation();
+  return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
+}
+
+const PAGE = '/projectManage/project/enterpriseInfo';
+const render = (at: string) =>
+  renderWithQuery(
+    <Routes>
+      <Route path={PAGE} element={<EnterpriseInfoPage />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { at },
+  );
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  signedInAs('platform', 2);
+});
+
+describe('enterprise info', () => {
+  it('shows basic info, authentication, settlement accounts and the tiered fee, read-only', async () => {
+    calls.fetchEnterpriseInfo.mockResolvedValue(info());
+    render(`${PAGE}?id=9&tenantId=3`);
+    expect(await screen.findByText('杭州星联医药科技有限公司', { selector: '.enterprise-name' })).toBeTruthy();
+    expect(calls.fetchEnterpriseInfo).toHaveBeenCalledWith(9, 3);
+    expect(screen.getByText('启用')).toBeTruthy();
+    expect(screen.getByText('91330106MA2KXXXX1X')).toBeTruthy();
+    expect(screen.getByText('139****5678')).toBeTruthy();
+    expect(screen.getByText('5719 **** 0012')).toBeTruthy();
+    expect(screen.getByText('个人阶梯费率')).toBeTruthy();
+    expect(screen.getByText('按个人实得收入计费')).toBeTruthy();
+    expect(screen.getByText('0.00 ~ 30000.00')).toBeTruthy();
+    expect(screen.getByText('30000.00 以上')).toBeTruthy();
+    expect(screen.getByText('7.50%')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /编\s*辑|保\s*存/ })).toBeNull();
+    // the project count opens the crowdsourcing list embedded for this enterprise
+    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    expect(screen.getByTestId('where').textContent).toBe('/projectManage/project/crowdList?enterpriseId=9&tenantId=3');
+  });
+
+  it('a single rate, no accounts, no configuration', async () => {
+    calls.fetchEnterpriseInfo.mockResolvedValue(
+      info({
+        payVos: [],
+        fee: { feeMode: 0, chargingMode: 1, feeList: [{ start: '0.00', end: null, fee: '6.00' }], updateTime: 0 },
+      }),
+    );
+    render(`${PAGE}?id=9`);
+    expect(await screen.findByText('单一费率')).toBeTruthy();
+    expect(screen.getByText('6.00%')).toBeTruthy();
+    expect(screen.getAllByText('暂无数据').length).toBeGreaterThan(0);
+  });
+
+  it('without a fee configuration says the platform default applies', async () => {
+    calls.fetchEnterpriseInfo.mockResolvedValue(info({ fee: null }));
+    render(`${PAGE}?id=9`);
+    expect(await screen.findByText('未单独配置，按平台默认费率计算')).toBeTruthy();
+  });
+
+  it('a missing or foreign enterprise shows 企业不存在', async () => {
+    calls.fetchEnterpriseInfo.mockRejectedValue(new ApiError('企业不存在', 404, null, 404));
+    render(`${PAGE}?id=77`);
+    expect(await screen.findByText('企业不存在')).toBeTruthy();
+    render(`${PAGE}?id=abc`);
+    expect((await screen.findAllByText('企业不存在')).length).toBe(2);
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * 企业信息 (spec 3 §2 "Enterprise detail (full page or embedded)", read-only; decision 0027): opened
+ * from the project lists' client name (?id=&tenantId=). Basic info, authentication, settlement info
+ * (the paying banks and the service-fee configuration). Editing is not part of this view.
+ */
+import { ArrowLeftOutlined, BankOutlined } from '@ant-design/icons';
+import {
+  CHARGING_MODES,
+  ENTERPRISE_STATUS,
+  type EnterpriseInfo,
+  FEE_MODES,
+  formatChinaDateTime,
+} from '@fieldpay/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Empty, Result, Space, Spin, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/http';
+import { useSession } from '../../app/session-store';
+import { StatusTag } from '../../components/list/StatusTag';
+import { enterpriseInfoKey, fetchEnterpriseInfo } from './enterprise-calls';
+import './enterprises.css';
+
+const CROWD_PROJECT_LIST_PATH = '/projectManage/project/crowdList';
+const text = (value: string) => value || '-';
+
+type PayBankRow = EnterpriseInfo['payVos'][number];
+type FeeRow = NonNullable<EnterpriseInfo['fee']>['feeList'][number];
+
+const BANK_COLUMNS: ColumnsType<PayBankRow> = [
+  { key: 'bankName', dataIndex: 'bankName', title: '开户银行', width: 200 },
+  { key: 'accountName', dataIndex: 'accountName', title: '账户名称' },
+  { key: 'bankAccount', dataIndex: 'bankAccount', title: '账号', width: 220 },
+];
+
+const FEE_COLUMNS: ColumnsType<FeeRow> = [
+  {
+    key: 'range',
+    title: '个人月收入区间（元）',
+    render: (_value, row) => (row.end === null ? `${row.start} 以上` : `${row.start} ~ ${row.end}`),
+  },
+  { key: 'fee', dataIndex: 'fee', title: '服务费率', width: 160, render: (value: string) => `${value}%` },
+];
+
+const idParam = (value: string | null) => {
+  const id = Number(value);
+  return value !== null && value !== '' && Number.isSafeInteger(id) && id >= 0 ? id : undefined;
+};
+
+export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
+  const navigate = useNavigate();
+  const platformSide = useSession((state) => state.side) === 'platform';
+  const fee = info.fee;
+  return (
+    <div className="enterprise-info">
+      <Card className="enterprise-block" size="small" title="基本信息">
+        <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
+          <Descriptions.Item label="企业名称">
+            <Space size={8}>
+              <span className="enterprise-name">{info.name}</span>
+              <StatusTag dictionary={ENTERPRISE_STATUS} value={info.status} />
+            </Space>
+          </Descriptions.Item>
+          <Descriptions.Item label="企业编号">{info.enterpriseSn}</Descriptions.Item>
+          <Descriptions.Item label="所属平台">{info.tenantName}</Descriptions.Item>
+          <Descriptions.Item label="创建时间">{formatChinaDateTime(info.createTime)}</Descriptions.Item>
+          <Descriptions.Item label="项目数">
+            {platformSide && info.projectCount > 0 ? (
+              <Button
+                type="link"
+                size="small"
+                className="enterprise-inline-link"
+                onClick={() => navigate(`${CROWD_PROJECT_LIST_PATH}?enterpriseId=${info.id}&tenantId=${info.tenantId}`)}
+              >
+                {info.projectCount}
+              </Button>
+            ) : (
+              info.projectCount
+            )}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card className="enterprise-block" size="small" title="认证信息">
+        <Descriptions column={{ xs: 1, md: 2 }} size="small">
+          <Descriptions.Item label="统一社会信用代码">{text(info.taxNumber)}</Descriptions.Item>
+          <Descriptions.Item label="组织机构代码">{text(info.orgCodeTxt)}</Descriptions.Item>
+          <Descriptions.Item label="企业注册地址">{text(info.address)}</Descriptions.Item>
+          <Descriptions.Item label="联系电话">{text(info.contactPhone)}</Descriptions.Item>
+          <Descriptions.Item label="联系邮箱">{text(info.contactEmail)}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card
+        className="enterprise-block"
+        size="small"
+        title={
+          <span>
+            <BankOutlined /> 结算信息
+          </span>
+        }
+      >
+        <div className="enterprise-subtitle">结算账户</div>
+        <Table<PayBankRow>
+          rowKey="id"
+          size="small"
+          columns={BANK_COLUMNS}
+          dataSource={info.payVos}
+          pagination={false}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+        />
+        <div className="enterprise-subtitle">服务费</div>
+        {fee ? (
+          <>
+            <Descriptions column={{ xs: 1, md: 3 }} size="small">
+              <Descriptions.Item label="收费模式">
+                {FEE_MODES[fee.feeMode as keyof typeof FEE_MODES] ?? '-'}
+              </Descriptions.Item>
+              <Descriptions.Item label="计费方式">
+                {CHARGING_MODES[fee.chargingMode as keyof typeof CHARGING_MODES] ?? '-'}
+              </Descriptions.Item>
+              <Descriptions.Item label="更新时间">{formatChinaDateTime(fee.updateTime)}</Descriptions.Item>
+            </Descriptions>
+            {fee.feeMode === 1 ? (
+              <Table<FeeRow>
+                rowKey="start"
+                size="small"
+                columns={FEE_COLUMNS}
+                dataSource={fee.feeList}
+                pagination={false}
+              />
+            ) : (
+              <Descriptions column={1} size="small">
+                <Descriptions.Item label="服务费率">{`${fee.feeList[0]?.fee ?? '-'}%`}</Descriptions.Item>
+              </Descriptions>
+            )}
+          </>
+        ) : (
+          <div className="enterprise-muted">未单独配置，按平台默认费率计算</div>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+export default function EnterpriseInfoPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = idParam(params.get('id'));
+  const tenantId = idParam(params.get('tenantId'));
+  const valid = id !== undefined && id > 0;
+  const query = useQuery({
+    queryKey: enterpriseInfoKey(id ?? 0, tenantId),
+    queryFn: () => fetchEnterpriseInfo(id as number, tenantId),
+    enabled: valid,
+    retry: false,
+  });
+  const back = (
+    <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} aria-label="返回">
+      返回
+    </Button>
+  );
+  let body: ReactNode;
+  if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
+    body = <Result status="404" title="企业不存在" subTitle="该企业不存在，或您无权查看。" />;
+  } else if (query.isError) {
+    body = <Result status="warning" title="企业信息加载失败" />;
+  } else if (!query.data) {
+    body = <Spin className="enterprise-loading" />;
+  } else {
+    body = <EnterpriseInfoView info={query.data} />;
+  }
+  return (
+    <Card
+      className="page-card"
+      title={
+        <Space>
+          {back}
+          <span>企业信息</span>
+        </Space>
+      }
+    >
+      {body}
+    </Card>
+  );
+}
