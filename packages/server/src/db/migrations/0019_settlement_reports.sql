@@ -10,6 +10,7 @@ CREATE TABLE "settlement_reports" (
 	"file_id" integer,
 	"report_file_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"generated_at" timestamp with time zone,
+	"created_by" integer,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -272,6 +272,8 @@ export const settlementReports = pgTable(
     fileId: integer('file_id').references(() => files.id),
     reportFileIds: jsonb('report_file_ids').$type<number[]>().notNull().default([]),
     generatedAt: timestamp('generated_at', { withTimezone: true }),
+    /** who first opened it: the report's files are theirs */
+    createdBy: integer('created_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

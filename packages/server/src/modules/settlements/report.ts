@@ -433,6 +433,7 @@ async function reportOf(db: DbOrTx, settlement: Pick<SettlementRow, 'id' | 'tena
 export async function ensureReport(
   db: DbOrTx,
   settlement: SettlementRow,
+  userId: number | null,
   now = new Date(),
 ): Promise<{ report: ReportRow; created: boolean }> {
   const existing = await reportOf(db, settlement);
@@ -445,6 +446,7 @@ export async function ensureReport(
       enterpriseId: settlement.enterpriseId,
       settlementId: settlement.id,
       reportSn: reportSnOf(settlement.id, now),
+      createdBy: userId,
       createdAt: now,
       updatedAt: now,
     })
@@ -549,10 +551,10 @@ async function overviewFacts(db: DbOrTx, settlement: SettlementRow, report: Repo
 }
 
 /** GET report/overview: makes the report at the first look (and sends its job). */
-export async function reportOverview(services: Services, viewer: Viewer, settlementId: number, now = new Date()) {
+export async function reportOverview(services: Services, principal: Principal, settlementId: number, now = new Date()) {
   const { db } = services.ctx;
-  const settlement = await visibleSettlement(db, viewer, settlementId);
-  const { report, created } = await ensureReport(db, settlement, now);
+  const settlement = await visibleSettlement(db, principal, settlementId);
+  const { report, created } = await ensureReport(db, settlement, principal.userId, now);
   if (created) await services.jobs.send(REPORT_JOB, { settlementId } satisfies ReportJobData);
   return (await overviewFacts(db, settlement, report)).overview;
 }
@@ -769,10 +771,15 @@ export async function generateReport(services: Services, { settlementId }: Repor
       enterpriseId: settlement.enterpriseId,
       userIdentity: 2,
     };
-    return { settlement, version: report.version, ...(await renderReport(services, db, viewer, settlementId, now)) };
+    return {
+      settlement,
+      version: report.version,
+      owner: report.createdBy,
+      ...(await renderReport(services, db, viewer, settlementId, now)),
+    };
   });
   if (!started) return false;
-  const { settlement, version, bytes } = started;
+  const { settlement, version, owner, bytes } = started;
   const fileKey = crypto.randomBytes(16).toString('base64url');
   const storageKey = `t${settlement.tenantId}/${chinaTimestamp(now).slice(0, 6)}/${fileKey}.pdf`;
   await services.files.storage.putBuffer(storageKey, bytes);
@@ -784,7 +791,7 @@ export async function generateReport(services: Services, { settlementId }: Repor
       .values({
         tenantId: settlement.tenantId,
         enterpriseId: settlement.enterpriseId,
-        ownerUserId: settlement.payUserId ?? settlement.createdBy ?? 0,
+        ownerUserId: owner ?? settlement.payUserId ?? settlement.createdBy ?? 0,
         ownerSide: 'enterprise',
         fileKey,
         fileName: `结算报告_${report.reportSn}.pdf`.slice(0, 64),
@@ -840,7 +847,7 @@ export async function regenerateReport(
   if (principal.side !== 'enterprise' || principal.enterpriseId === null) throw fail.forbidden();
   const { db } = services.ctx;
   const settlement = await visibleSettlement(db, principal, input.settlementId);
-  await ensureReport(db, settlement, now);
+  await ensureReport(db, settlement, principal.userId, now);
   const report = (await reportOf(db, settlement, true)) as ReportRow;
   const fileIds: number[] = [];
   for (const item of input.fileList) {
@@ -935,7 +942,7 @@ export async function requestReportDownload(
 ) {
   const { db } = services.ctx;
   const settlement = await visibleSettlement(db, principal, settlementId);
-  const { created } = await ensureReport(db, settlement);
+  const { created } = await ensureReport(db, settlement, principal.userId);
   if (created) await services.jobs.send(REPORT_JOB, { settlementId } satisfies ReportJobData);
   const cacheId = await services.exports.submit({
     principal,
