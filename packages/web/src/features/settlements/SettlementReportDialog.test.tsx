@@ -136,8 +136,11 @@ function full() {
     },
   ]);
   calls.fetchReportPersons.mockResolvedValue({
-    records: [{ userId: 1, userName: '周志强', productNum: 1, orgNum: 1, userNum: 3, amount: '600.00' }],
-    total: 1,
+    records: [
+      { userId: 1, userName: '周志强', productNum: 1, orgNum: 1, userNum: 3, amount: '600.00' },
+      { userId: 2, userName: '吴晓峰', productNum: 1, orgNum: 1, userNum: 1, amount: '150.00' },
+    ],
+    total: 2,
   });
   calls.fetchReportQuestions.mockResolvedValue(survey);
 }
@@ -177,7 +180,8 @@ describe('SettlementReportDialog', () => {
     const scenes = screen.getByRole('region', { name: '任务场景明细' });
     expect(within(scenes).getAllByText('采购服务')[0].closest('td')?.getAttribute('rowspan')).toBe('2');
     expect(screen.getByText('任务场景构成图')).toBeTruthy();
-    expect(screen.getByText('推广产品构成图')).toBeTruthy();
+    // one product: no bars; two persons: the horizontal bars
+    expect(screen.queryByText('推广产品构成图')).toBeNull();
     expect(screen.getByText('推广人员构成图')).toBeTruthy();
     // the task number opens the task detail; the report files as PDFs and the uploader
     expect(screen.getByRole('link', { name: 'RW20261110001' }).getAttribute('href')).toBe(

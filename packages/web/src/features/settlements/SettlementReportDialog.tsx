@@ -6,7 +6,8 @@
  * 整体总览, 任务场景明细 (a pie past one row), 推广产品构成 (only with products; bars), 推广人员构成
  * (horizontal bars), 推广任务明细构成 (only with tasks), 附件 (only with files), 其他构成 (not for a
  * questionnaire: the report files as PDFs and the PDF uploader), and one section per question.
- * Footer: 关闭, 重新生成报告单, 下载 (disabled until the report number exists).
+ * Charts show only past one row (spec 2 §2.5). Footer: 关闭, 重新生成报告单, 下载 (disabled until the
+ * report number exists).
  */
 import { SafetyCertificateFilled } from '@ant-design/icons';
 import {
@@ -411,7 +412,7 @@ function ReportBody({
               { title: '推广金额(元)', dataIndex: 'amount', width: 140, align: 'right' },
             ]}
           />
-          {products.rows.length > 0 && (
+          {products.rows.length > 1 && (
             <EChart
               label="推广产品构成图"
               option={barOption(
@@ -443,7 +444,7 @@ function ReportBody({
             { title: '推广金额(元)', dataIndex: 'amount', width: 140, align: 'right' },
           ]}
         />
-        {persons.rows.length > 0 && (
+        {persons.rows.length > 1 && (
           <EChart
             label="推广人员构成图"
             option={barOption(
