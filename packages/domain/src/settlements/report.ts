@@ -9,6 +9,7 @@ import { pageOf, pageQuerySchema } from '../api/envelope';
 import { recordIdSchema } from '../api/ids';
 import { defineOperation } from '../api/operation';
 import { MB } from '../limits';
+import { MSG } from '../messages';
 import { PARENT_VISIT_TYPE_NAMES, TASK_TYPE_PARENTS, TASK_TYPES, type TaskTypeId } from '../status';
 
 /** Page sizes of the report's lists (spec 2 §9): 30 for products and people, 10 for the task details. */
@@ -35,8 +36,8 @@ export const REPORT_SUPPORT_LINES = [
 ] as const;
 
 export const REPORT_MSG = {
-  /** spec 2 §7 Regenerate report */
-  regenerating: '正在生成确认单，请稍后进行下载',
+  /** spec 2 §7 Regenerate report (the catalogue's reportRegenerating) */
+  regenerating: MSG.reportRegenerating,
   notReportable: '结算单已结算且已生成对账单后方可生成报告',
   fileNotYours: '请上传PDF格式的报告文件后再生成',
   fileTooLarge: '请上传小于5M的文件',

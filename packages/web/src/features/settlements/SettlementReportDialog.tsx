@@ -11,6 +11,7 @@
  */
 import { SafetyCertificateFilled } from '@ant-design/icons';
 import {
+  CHART,
   CHOICE_SUBJECT_TYPES,
   DIALOG_WIDTH,
   fileSizeLabel,
@@ -244,7 +245,9 @@ function QuestionSection({ question, index }: { question: ReportQuestion; index:
     name: detail.readingKey,
     value: detail.readingValue,
   }));
-  const charted = question.detailVoList.length >= 2 && question.detailVoList.length <= 10;
+  const charted =
+    question.detailVoList.length >= CHART.questionnaireChartMinOptions &&
+    question.detailVoList.length <= CHART.questionnaireChartMaxOptions;
   return (
     <>
       <Table

@@ -2,24 +2,13 @@
  * The report's charts (spec 2 §2.5, §9): a palette of 10 colours, labels cut at 8 characters, a
  * slider past 10 bars (6 for the person bars), tooltips in yuan where the figure is money.
  */
+import { CHART, cutChartLabel, needsChartSlider } from '@fieldpay/domain';
 import type { ChartOption } from '../../components/EChart';
 
-export const REPORT_PALETTE = [
-  '#3b82f6',
-  '#14b8a6',
-  '#f59e0b',
-  '#ef4444',
-  '#8b5cf6',
-  '#10b981',
-  '#ec4899',
-  '#6366f1',
-  '#f97316',
-  '#64748b',
-];
+const REPORT_PALETTE = [...CHART.palette];
 
-/** Labels longer than 8 characters end in an ellipsis. */
-export const cutLabel = (label: string) =>
-  Array.from(label).length > 8 ? `${Array.from(label).slice(0, 8).join('')}…` : label;
+/** Labels longer than 8 characters are cut (the dashboard's rule). */
+export const cutLabel = cutChartLabel;
 
 export interface ChartDatum {
   name: string;
@@ -58,7 +47,8 @@ export function pieOption(data: ChartDatum[], unit = '次'): ChartOption {
 export function barOption(data: ChartDatum[], options: { horizontal?: boolean; unit?: string } = {}): ChartOption {
   const { horizontal = false, unit = '次' } = options;
   const names = data.map((datum) => datum.name);
-  const sliderPast = horizontal ? 6 : 10;
+  const sliderPast = horizontal ? CHART.sliderAbovePersonBars : CHART.sliderAboveBars;
+  const slider = needsChartSlider(data.length, horizontal ? 'person' : 'default');
   const category = { type: 'category' as const, data: names, axisLabel: { formatter: cutLabel, interval: 0 } };
   const value = { type: 'value' as const, minInterval: 1 };
   return {
@@ -68,19 +58,18 @@ export function barOption(data: ChartDatum[], options: { horizontal?: boolean; u
       left: horizontal ? 110 : 40,
       right: 40,
       top: 20,
-      bottom: data.length > sliderPast ? 60 : 40,
+      bottom: slider ? 60 : 40,
       containLabel: false,
     },
     xAxis: horizontal ? value : category,
     yAxis: horizontal ? { ...category, inverse: true } : value,
-    dataZoom:
-      data.length > sliderPast
-        ? [
-            horizontal
-              ? { type: 'slider', yAxisIndex: 0, startValue: 0, endValue: sliderPast - 1, right: 8, width: 16 }
-              : { type: 'slider', xAxisIndex: 0, startValue: 0, endValue: sliderPast - 1, bottom: 8 },
-          ]
-        : [],
+    dataZoom: slider
+      ? [
+          horizontal
+            ? { type: 'slider', yAxisIndex: 0, startValue: 0, endValue: sliderPast - 1, right: 8, width: 16 }
+            : { type: 'slider', xAxisIndex: 0, startValue: 0, endValue: sliderPast - 1, bottom: 8 },
+        ]
+      : [],
     series: [
       {
         type: 'bar',
