@@ -292,8 +292,10 @@ async function playSettlement(
 async function makeReport(services: Services, clerk: Principal, settlementId: number, at: number) {
   const { scopes } = services.ctx;
   const overview = await scopes.withViewer(clerk, () => reportOverview(services, clerk, settlementId, new Date(at)));
-  await generateReport(services, { settlementId }, new Date(at + 60_000));
-  if (overview.visitTypeId === REPORT_QUESTIONNAIRE_TYPE) return;
+  if (overview.visitTypeId === REPORT_QUESTIONNAIRE_TYPE) {
+    await generateReport(services, { settlementId }, new Date(at + 60_000));
+    return;
+  }
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fp-demo-'));
   try {
     const note = path.join(dir, 'display.pdf');
