@@ -157,8 +157,13 @@ beforeEach(() => {
 describe('SettlementReportDialog', () => {
   it('loads in order behind the loading image, then shows every section the data has', async () => {
     full();
-    renderWithQuery(<SettlementReportDialog open settlement={settlement} editable onClose={vi.fn()} />);
+    const onClose = vi.fn();
+    renderWithQuery(<SettlementReportDialog open settlement={settlement} editable onClose={onClose} />);
     expect(screen.getByText('报告预览')).toBeTruthy();
+    // 1200 wide, and a click outside does not close it
+    expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('1200px');
+    fireEvent.click(document.querySelector('.ant-modal-wrap') as HTMLElement);
+    expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('status', { name: '报告加载中' })).toBeTruthy();
     await screen.findByText('BG2026112200000012');
     expect(sectionTitles()).toEqual([
@@ -259,7 +264,8 @@ describe('SettlementReportDialog', () => {
       ]),
     );
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    fireEvent.click(screen.getByRole('button', { name: '下 载' }));
+    // the buttons leave their loading state (a loading button reads 下载, without the space)
+    fireEvent.click(await screen.findByRole('button', { name: '下 载' }));
     await waitFor(() => expect(calls.requestReportDownload).toHaveBeenCalledWith(12));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/company/catchSystem/orderGenerateCache'));
   });
