@@ -80,6 +80,13 @@ describe('the settlement report', () => {
     await screenshot(page, 'settlement-report-tasks-1440');
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'settlement-report-1280');
+    // the report's own PDF, made by the job, opens inside the overview
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByRole('heading', { name: '一、整体总览' }).scrollIntoViewIfNeeded();
+    await dialog.getByRole('button', { name: '查看报告PDF' }).click();
+    await dialog.locator('.report-overview + .report-pdf canvas').first().waitFor({ timeout: 30_000 });
+    await dialog.locator('.report-overview + .report-pdf').scrollIntoViewIfNeeded();
+    await screenshot(page, 'settlement-report-pdf-1440');
     await dialog.getByRole('button', { name: '关 闭' }).click();
     await dialog.waitFor({ state: 'hidden' });
   }, 120_000);

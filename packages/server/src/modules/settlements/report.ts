@@ -550,12 +550,20 @@ async function overviewFacts(db: DbOrTx, settlement: SettlementRow, report: Repo
   return { overview, reportFiles };
 }
 
+/** The job of one version of a report: a second send of the same version while it waits is dropped. */
+const sendReportJob = (services: Services, report: Pick<ReportRow, 'settlementId' | 'version'>) =>
+  services.jobs.send(
+    REPORT_JOB,
+    { settlementId: report.settlementId } satisfies ReportJobData,
+    `report:${report.settlementId}:${report.version}`,
+  );
+
 /** GET report/overview: makes the report at the first look (and sends its job). */
 export async function reportOverview(services: Services, principal: Principal, settlementId: number, now = new Date()) {
   const { db } = services.ctx;
   const settlement = await visibleSettlement(db, principal, settlementId);
   const { report, created } = await ensureReport(db, settlement, principal.userId, now);
-  if (created) await services.jobs.send(REPORT_JOB, { settlementId } satisfies ReportJobData);
+  if (created) await sendReportJob(services, report);
   return (await overviewFacts(db, settlement, report)).overview;
 }
 
@@ -737,6 +745,8 @@ export async function renderReport(
       title: '结算报告',
       subtitle: `报告编号：${report.reportSn}`,
       subject: `settlement report ${report.reportSn}`,
+      // the task details are wide: A4 on its side, as the statement
+      landscape: true,
       footer: `${REPORT_PRODUCT_NAME} · ${REPORT_TAGLINE} · 结算报告 ${report.reportSn} · 生成时间 ${chinaDateTime(now)}`,
       sections,
       closing: [`${REPORT_PRODUCT_NAME}  ${REPORT_TAGLINE}`, ...REPORT_SUPPORT_LINES],
@@ -883,7 +893,7 @@ export async function regenerateReport(
     before: { reportFileIds: report.reportFileIds, version: report.version },
     after: { reportFileIds: fileIds, version },
   });
-  await services.jobs.send(REPORT_JOB, { settlementId: settlement.id } satisfies ReportJobData);
+  await sendReportJob(services, { ...report, version });
   return { settlementId: settlement.id, settlementSn: report.reportSn, reportStatus: 1 };
 }
 
@@ -942,8 +952,8 @@ export async function requestReportDownload(
 ) {
   const { db } = services.ctx;
   const settlement = await visibleSettlement(db, principal, settlementId);
-  const { created } = await ensureReport(db, settlement, principal.userId);
-  if (created) await services.jobs.send(REPORT_JOB, { settlementId } satisfies ReportJobData);
+  const { report, created } = await ensureReport(db, settlement, principal.userId);
+  if (created) await sendReportJob(services, report);
   const cacheId = await services.exports.submit({
     principal,
     actor,
