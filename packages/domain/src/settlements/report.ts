@@ -43,7 +43,8 @@ export const REPORT_MSG = {
   fileTooLarge: '请上传小于5M的文件',
   customerNotFound: '客户不存在',
   customerNotAuthenticated: '该客户尚未认证',
-  downloadSubmitted: '下载任务已提交，您可点击右上角下载按钮下载所需文件',
+  /** the export centre's (spec 2 §8) */
+  downloadSubmitted: MSG.exportSubmitted,
 } as const;
 
 /** The service type a visit type is shown under (the parent's name, or its own). */
