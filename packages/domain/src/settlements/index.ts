@@ -4,3 +4,4 @@ export * from './lifecycle';
 export * from './operations';
 export * from './statuses';
 export * from './documents';
+export * from './report';

@@ -135,7 +135,8 @@ describe('demo data', () => {
     expect(byTenant.size).toBe(2);
     for (const states of byTenant.values())
       expect([...states].sort()).toEqual(['-1/0/0', '1/0/0', '2/1/0', '2/2/1', '2/2/2', '2/2/3', '3/0/0']);
-    // each tenant's paid-out settlement has its statement, and one waiting for the audit an attachment
+    // each tenant's two paid-out settlements (the first service type's, and the survey tasks' made
+    // again after the withdrawal) have their statements, and one waiting for the audit an attachment
     const documents = await t.database.executeSql(
       `select s.tenant_id,
          count(*) filter (where s.voucher_status = 2)::int as statements,
@@ -143,8 +144,19 @@ describe('demo data', () => {
        from settlements s group by s.tenant_id order by s.tenant_id`,
     );
     expect(documents.rows.map((row) => [row.statements, row.attachments])).toEqual([
-      [1, 1],
-      [1, 1],
+      [2, 1],
+      [2, 1],
+    ]);
+    // and their reports (decision 0026): generated, the survey's a questionnaire, the other with a report file
+    const reports = await t.database.executeSql(
+      `select r.tenant_id, s.visit_type_id, r.status, jsonb_array_length(r.report_file_ids)::int as files
+       from settlement_reports r join settlements s on s.id = r.settlement_id order by r.tenant_id, s.visit_type_id`,
+    );
+    expect(reports.rows.map((row) => [row.visit_type_id, row.status, row.files])).toEqual([
+      ['cgfw', 2, 1],
+      ['wjdy', 2, 0],
+      ['cgfw', 2, 1],
+      ['wjdy', 2, 0],
     ]);
     const unbalanced = await t.database.executeSql(
       'select entry_id from ledger_postings group by entry_id having sum(amount_fen) <> 0',

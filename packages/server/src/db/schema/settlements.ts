@@ -252,3 +252,33 @@ export const settlementAttachments = pgTable(
     index('settlement_attachments_settlement').on(t.tenantId, t.settlementId, t.id),
   ],
 );
+
+/**
+ * The settlement report (spec 2 §2.5, decision 0026): one per settlement, its number made once at
+ * the first look; the PDF a job renders (status 1 generating, 2 generated), the report files the
+ * enterprise added for 其他构成 (file ids, PDFs uploaded with uploadPath settlementReport), and a
+ * version every regeneration raises, so a job that rendered an older version leaves its bytes out.
+ */
+export const settlementReports = pgTable(
+  'settlement_reports',
+  {
+    ...enterpriseOwnedColumns(),
+    settlementId: integer('settlement_id')
+      .notNull()
+      .references(() => settlements.id),
+    reportSn: varchar('report_sn', { length: 32 }).notNull(),
+    status: smallint('status').notNull().default(1),
+    version: integer('version').notNull().default(1),
+    fileId: integer('file_id').references(() => files.id),
+    reportFileIds: jsonb('report_file_ids').$type<number[]>().notNull().default([]),
+    generatedAt: timestamp('generated_at', { withTimezone: true }),
+    /** who first opened it: the report's files are theirs */
+    createdBy: integer('created_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('settlement_reports_settlement').on(t.tenantId, t.settlementId),
+    uniqueIndex('settlement_reports_sn').on(t.tenantId, t.reportSn),
+    index('settlement_reports_status').on(t.status),
+  ],
+);

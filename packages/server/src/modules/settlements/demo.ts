@@ -11,7 +11,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SETTLEMENT_ATTACHMENT_UPLOAD_PATH, type TaskTypeId } from '@fieldpay/domain';
+import {
+  REPORT_QUESTIONNAIRE_TYPE,
+  REPORT_UPLOAD,
+  SETTLEMENT_ATTACHMENT_UPLOAD_PATH,
+  type TaskTypeId,
+} from '@fieldpay/domain';
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { channelAccounts, enterpriseMembers, persons, smsCodes, smsOutbox, tasks, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
@@ -30,6 +35,7 @@ import { renderPdf } from './pdf';
 import { setFeeConfig } from './fees';
 import { auditSettlement, paySettlement } from './moves';
 import { drainPayouts, runPayouts } from './payouts';
+import { generateReport, regenerateReport, reportOverview } from './report';
 
 const DEMO_IP = '112.64.71.15';
 const DAY = 86_400_000;
@@ -199,7 +205,9 @@ async function playSettlement(
   done: { visitTypeId: string; projectId: number },
   fate: Fate,
   created: number,
-) {
+  /** a settlement made again after its first was withdrawn gets a key of its own */
+  attempt = 1,
+): Promise<number> {
   const { scopes } = services.ctx;
   const enterpriseActor = auditActorOf(enterprise, DEMO_IP);
   const staffActor = auditActorOf(staff, DEMO_IP);
@@ -208,7 +216,10 @@ async function playSettlement(
       services.ctx.db,
       enterprise,
       {
-        requestId: demoUuid(enterprise.tenantId, done.projectId, done.visitTypeId),
+        requestId:
+          attempt === 1
+            ? demoUuid(enterprise.tenantId, done.projectId, done.visitTypeId)
+            : demoUuid(enterprise.tenantId, done.projectId, done.visitTypeId, attempt),
         projectId: done.projectId,
         visitTypeId: done.visitTypeId as TaskTypeId,
         remarks: '',
@@ -219,7 +230,7 @@ async function playSettlement(
   );
   if (fate === 'pending') {
     await attachNote(services, clerk, settlement.id, created);
-    return;
+    return settlement.id;
   }
   if (fate === 'withdrawn') {
     await scopes.withViewer(enterprise, () =>
@@ -231,7 +242,7 @@ async function playSettlement(
         new Date(created + 3 * 3_600_000),
       ),
     );
-    return;
+    return settlement.id;
   }
   await scopes.withViewer(staff, () =>
     auditSettlement(
@@ -244,7 +255,7 @@ async function playSettlement(
       new Date(created + DAY),
     ),
   );
-  if (fate === 'refused' || fate === 'approvedUnpaid') return;
+  if (fate === 'refused' || fate === 'approvedUnpaid') return settlement.id;
   await ageCodes(services, enterprise.userId);
   await scopes.withViewer(enterprise, async () =>
     paySettlement(
@@ -259,7 +270,7 @@ async function playSettlement(
     // the payment reached the platform; the payouts are sent and the bank is still working on them
     await runPayouts(services, { settlementId: settlement.id });
     await runPayouts(services, { settlementId: settlement.id });
-    return;
+    return settlement.id;
   }
   await drainPayouts(services, settlement.id);
   if (fate === 'paidOut') {
@@ -272,6 +283,76 @@ async function playSettlement(
       { settlementId: settlement.id, userId: clerk.userId },
       new Date(created + 3 * DAY + 60_000),
     );
+    await makeReport(services, clerk, settlement.id, created + 3 * DAY + 120_000);
+  }
+  return settlement.id;
+}
+
+/**
+ * The clerk opens 生成报告 (the report's number is made, decision 0026) and the job renders it; on a
+ * report that is not a questionnaire's, the clerk adds the store's display check (其他构成) and
+ * regenerates it.
+ */
+async function makeReport(services: Services, clerk: Principal, settlementId: number, at: number) {
+  const { scopes } = services.ctx;
+  const overview = await scopes.withViewer(clerk, () => reportOverview(services, clerk, settlementId, new Date(at)));
+  if (overview.visitTypeId === REPORT_QUESTIONNAIRE_TYPE) {
+    await generateReport(services, { settlementId }, new Date(at + 60_000));
+    return;
+  }
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fp-demo-'));
+  try {
+    const note = path.join(dir, 'display.pdf');
+    const bytes = await renderPdf(
+      {
+        title: '门店陈列检查说明',
+        subject: 'store display check',
+        footer: '门店陈列检查说明',
+        sections: [
+          {
+            title: '检查结果',
+            fields: [
+              ['检查范围', '本期结算任务覆盖的全部终端门店'],
+              ['陈列达标', '主推产品均位于收银台或黄金货架位置'],
+              ['整改事项', '两家门店价签已于次日更换'],
+            ],
+          },
+        ],
+      },
+      new Date(at),
+    );
+    await fs.promises.writeFile(note, bytes);
+    await scopes.withViewer(clerk, async () => {
+      const file = await services.files.receiveLocal(note, '门店陈列检查说明.pdf', {
+        principal: clerk,
+        ip: DEMO_IP,
+        target: 'upload',
+        maxFilesPerRequest: 1,
+        visibility: 'tenant',
+        watermark: false,
+        fields: { scene: 'settleReport', uploadPath: REPORT_UPLOAD.uploadPath, id: String(settlementId) },
+      });
+      await regenerateReport(
+        services,
+        clerk,
+        {
+          settlementId,
+          fileList: [
+            {
+              fileName: file.fileName,
+              fileType: file.extension,
+              fileAddress: addressOf(file),
+              fileSize: file.fileSize,
+            },
+          ],
+        },
+        auditActorOf(clerk, DEMO_IP),
+        new Date(at + 120_000),
+      );
+    });
+    await generateReport(services, { settlementId }, new Date(at + 180_000));
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -410,6 +491,11 @@ async function settleAll(services: Services) {
       }
       await playSettlement(services, enterprise, clerk, reviewer, row, fate, TODAY - (PLAN.length - index) * 2 * DAY);
     }
+    // the survey tasks' settlement was withdrawn to be made again: the second one is paid out, and
+    // its report carries the questionnaire's analysis
+    const survey = types.find((row) => row.visitTypeId === 'wjdy');
+    if (survey && PLAN[types.indexOf(survey)] === 'withdrawn')
+      await playSettlement(services, enterprise, clerk, reviewer, survey, 'paidOut', TODAY - DAY, 2);
     // the demo's payments were days ago: the console may send the next payment code at once
     await ageCodes(services, enterprise.userId);
   }

@@ -2,6 +2,7 @@ import type { Services } from '../../services';
 import { generatePendingStatements, generateStatement, STATEMENT_JOB, STATEMENT_SWEEP_JOB } from './documents';
 import { payoutJobKey } from './links';
 import { runPayouts } from './payouts';
+import { generatePendingReports, generateReport, REPORT_JOB, settlementReportExport } from './report';
 
 /** How often and how long a paid settlement's payouts are followed up after its payment. */
 const PAYOUT_FOLLOW_UP_SECONDS = 2;
@@ -51,10 +52,18 @@ export function registerSettlementJobs(services: Services): void {
     if (typeof settlementId === 'number')
       await generateStatement(services, { settlementId, userId: typeof userId === 'number' ? userId : undefined });
   });
+  // the settlement report (decision 0026): its PDF, the sweep of reports left generating, and the
+  // document the download files in the cache
+  services.jobs.register(REPORT_JOB, async (data) => {
+    const { settlementId } = data as { settlementId?: unknown };
+    if (typeof settlementId === 'number') await generateReport(services, { settlementId });
+  });
+  services.exports.define(settlementReportExport(services));
   services.jobs.register(
     STATEMENT_SWEEP_JOB,
     async () => {
       await generatePendingStatements(services);
+      await generatePendingReports(services);
     },
     { cron: '* * * * *' },
   );

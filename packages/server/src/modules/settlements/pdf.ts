@@ -72,6 +72,10 @@ export interface PdfDocumentSpec {
   subject: string;
   /** wide tables: A4 on its side */
   landscape?: boolean;
+  /** lines closing the document after the sections (a report's product footer) */
+  closing?: readonly string[];
+  /** PDFs whose pages follow the document's own (a report's files); one that cannot be read is skipped */
+  appendPdfs?: readonly Uint8Array[];
 }
 
 /** Lays text out top to bottom, starting a new page when the next line would not fit. */
@@ -239,6 +243,20 @@ export async function renderPdf(spec: PdfDocumentSpec, createdAt: Date): Promise
     if (section.fields) writer.fields(section.fields);
     if (section.table) writer.table(section.table.columns, section.table.rows, section.table.emptyText);
     writer.gap(6);
+  }
+  if (spec.closing?.length) {
+    writer.gap(10);
+    writer.rule();
+    for (const line of spec.closing) writer.text(line, { size: 9, center: true, color: MUTED });
+  }
+  for (const bytes of spec.appendPdfs ?? []) {
+    try {
+      const source = await PDFDocument.load(bytes);
+      const pages = await doc.copyPages(source, source.getPageIndices());
+      for (const page of pages) doc.addPage(page);
+    } catch {
+      // an encrypted or broken file: the report names it, its pages stay out
+    }
   }
   return Buffer.from(await doc.save());
 }

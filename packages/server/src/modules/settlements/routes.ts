@@ -22,6 +22,7 @@ import { actorOf, principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
 import { createSettlement, settleableSummary } from './create';
 import { registerSettlementDocumentRoutes } from './documents';
+import { registerSettlementReportRoutes } from './report';
 import { auditSettlement, paySettlement } from './moves';
 import { reissueLine } from './payouts';
 import {
@@ -119,4 +120,5 @@ export function registerSettlementRoutes(deps: RouteDeps): void {
     taxLimitProgress(db(), principalOf(request), query),
   );
   registerSettlementDocumentRoutes(deps);
+  registerSettlementReportRoutes(deps);
 }

@@ -76,8 +76,30 @@ export async function* readAhead<Row>(
   while (windows.length > 0) yield await (windows.shift() as Promise<Row[]>);
 }
 
+/**
+ * A document the export centre files instead of a sheet (a PDF report): recorded, queued, kept and
+ * expired as any export; the job asks `render` for the file's bytes, read as the requester.
+ */
+export interface DocumentExportDefinition<Filters> {
+  kind: string;
+  downloadType: number;
+  /** the start of the file name */
+  title: string;
+  /** the file's extension, without the dot */
+  extension: string;
+  filters: z.ZodType<Filters>;
+  labels(db: DbOrTx, requester: ExportRequester, filters: Filters): Promise<ExportLabels>;
+  render(db: DbOrTx, requester: ExportRequester, filters: Filters): Promise<Uint8Array>;
+}
+
+export const isDocumentExport = (
+  // biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of any filters and rows
+  definition: ExportDefinition<any, any> | DocumentExportDefinition<any>,
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+): definition is DocumentExportDefinition<any> => 'render' in definition;
+
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of any filters and rows
-export type AnyExportDefinition = ExportDefinition<any, any>;
+export type AnyExportDefinition = ExportDefinition<any, any> | DocumentExportDefinition<any>;
 
 /** Cells of one row: masked personal data unless `unmasked`. */
 export function cellsOf<Row>(columns: readonly ExportColumn<Row>[], row: Row, unmasked: boolean): Cell[] {

@@ -28,7 +28,7 @@ import type { FileStorage } from '../files/storage';
 import type { DeadJob, JobAttempt, JobQueue } from '../jobs/queue';
 import { createNotice } from '../notices/service';
 import { type AuditActor, writeAudit } from '../system/audit';
-import { type AnyExportDefinition, cellsOf } from './definition';
+import { type AnyExportDefinition, cellsOf, isDocumentExport } from './definition';
 import { XlsxFileWriter } from './xlsx-writer';
 
 export const EXPORT_JOB = 'export.run';
@@ -182,7 +182,7 @@ export class ExportService {
           filters,
           requester,
           unmasked: request.unmasked,
-          fileName: `${definition.title}_${chinaTimestamp(now)}.xlsx`,
+          fileName: `${definition.title}_${chinaTimestamp(now)}.${isDocumentExport(definition) ? definition.extension : 'xlsx'}`,
           createdAt: now,
           expiresAt: new Date(now.getTime() + DOWNLOAD_CACHE_VALID_DAYS * DAY_MS),
         })
@@ -292,7 +292,7 @@ export class ExportService {
           userIds: [cache.userId],
           type: 'download',
           title: '导出文件已生成',
-          content: `${cache.fileName}（${rowCount}条）：${MSG.exportCacheCreated(DOWNLOAD_CACHE_VALID_DAYS)}`,
+          content: `${cache.fileName}${isDocumentExport(this.definition(cache.kind)) ? '' : `（${rowCount}条）`}：${MSG.exportCacheCreated(DOWNLOAD_CACHE_VALID_DAYS)}`,
           bizId: cacheId,
           link: CACHE_LIST_ROUTE[cache.side as keyof typeof CACHE_LIST_ROUTE],
         });
@@ -318,6 +318,14 @@ export class ExportService {
     const definition = this.definition(cache.kind);
     const filters = definition.filters.parse(cache.filters);
     const requester = cache.requester;
+    const month = chinaTimestamp(cache.createdAt).slice(0, 6);
+    if (isDocumentExport(definition)) {
+      // a document is rendered whole (a few pages), as the requester sees its rows
+      const bytes = await this.ctx.scopes.withViewer(requester, (db) => definition.render(db, requester, filters));
+      const storageKey = `t${cache.tenantId}/${month}/${crypto.randomBytes(12).toString('base64url')}.${definition.extension}`;
+      await this.storage.putBuffer(storageKey, Buffer.from(bytes));
+      return { rowCount: 1, fileSize: bytes.length, storageKey };
+    }
     // statement by statement: a transaction held for the whole file would hold PGlite's only
     // connection, and hide the progress written meanwhile
     const db = this.ctx.scopes.perStatement({ kind: 'viewer', viewer: requester });
@@ -342,7 +350,6 @@ export class ExportService {
       throw error;
     }
     const { size } = await fs.promises.stat(scratch);
-    const month = chinaTimestamp(cache.createdAt).slice(0, 6);
     const storageKey = `t${cache.tenantId}/${month}/${crypto.randomBytes(12).toString('base64url')}.xlsx`;
     await this.storage.putFile(storageKey, scratch);
     return { rowCount: written, fileSize: size, storageKey };

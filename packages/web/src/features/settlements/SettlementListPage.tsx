@@ -43,6 +43,7 @@ import { SETTLEMENT_KEY, SETTLEMENT_LIST_KEY, fetchSettlements } from './settlem
 import { chinaTime, yuan } from './settlement-format';
 import { downloadStatement, exportSettlementTasks, generateStatement } from './settlement-documents-calls';
 import { useWithdraw } from './use-withdraw';
+import { SettlementReportDialog } from './SettlementReportDialog';
 import { VoucherDialog } from './VoucherDialog';
 import './settlements.css';
 
@@ -99,7 +100,9 @@ interface RowAction {
 type SettlementPage = OperationAnswer<typeof settlementPageOperation>;
 type OrderField = (typeof SETTLEMENT_ORDER_FIELDS)[number];
 
-type Dialog = { kind: 'voucher' | 'attachments' | 'settle' | 'audit'; row: SettlementRecord } | { kind: 'none' };
+type Dialog =
+  | { kind: 'voucher' | 'attachments' | 'settle' | 'audit' | 'report'; row: SettlementRecord }
+  | { kind: 'none' };
 
 export default function SettlementListPage() {
   const side = useSession((state) => state.side);
@@ -171,7 +174,7 @@ export default function SettlementListPage() {
       case 'downloadStatement':
         return void runOnce(`downloadStatement-${row.id}`, () => downloadStatement(row));
       case 'generateReport':
-        return undefined;
+        return setDialog({ kind: 'report', row });
     }
   };
 
@@ -181,8 +184,6 @@ export default function SettlementListPage() {
       sourceType: enterpriseMode ? 2 : 1,
       canWithdraw: can('settlement:list:withdraw'),
     })
-      // the settlement report (spec 2 §2.5) is not built yet: no button that does nothing
-      .filter((action) => action !== 'generateReport')
       .filter((action) => action !== 'settle' || can('settlement:list:pay'))
       .map((action) => ({
         key: action,
@@ -398,6 +399,12 @@ export default function SettlementListPage() {
         ]}
       />
       <VoucherDialog open={dialog.kind === 'voucher'} settlement={dialogRow} onClose={close} />
+      <SettlementReportDialog
+        open={dialog.kind === 'report'}
+        settlement={dialog.kind === 'report' ? dialog.row : null}
+        editable={enterpriseMode}
+        onClose={close}
+      />
       <SettlementAttachmentsDialog
         open={dialog.kind === 'attachments'}
         settlement={dialogRow}

@@ -1,0 +1,290 @@
+import type { ReportOverview, ReportQuestionGroup, ReportTaskRow } from '@fieldpay/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { SettlementReportDialog } from './SettlementReportDialog';
+
+const calls = vi.hoisted(() => ({
+  reportKey: (id: number) => ['settlements', 'report', id],
+  fetchReportProducts: vi.fn(),
+  fetchReportTasks: vi.fn(),
+  fetchReportOverview: vi.fn(),
+  fetchReportQuestions: vi.fn(),
+  fetchReportTaskTypes: vi.fn(),
+  fetchReportPersons: vi.fn(),
+  requestReportDownload: vi.fn(),
+  regenerateReport: vi.fn(),
+  checkReportCustomer: vi.fn(),
+}));
+vi.mock('./settlement-report-calls', () => calls);
+vi.mock('../../components/EChart', () => ({ EChart: ({ label }: { label: string }) => <div>{label}</div> }));
+vi.mock('../../components/upload/PdfViewer', () => ({
+  PdfViewer: ({ address }: { address: string }) => <div>PDF预览:{address}</div>,
+}));
+vi.mock('../../components/upload/use-manager-file-size', () => ({ useManagerFileSizeMb: () => 10 }));
+const navigate = vi.hoisted(() => vi.fn());
+vi.mock('react-router', async (original) => ({
+  ...(await original<typeof import('react-router')>()),
+  useNavigate: () => navigate,
+}));
+
+const settlement = { id: 12, settlementSn: 'JS2611220000001' };
+
+const overview = (changes: Partial<ReportOverview> = {}): ReportOverview => ({
+  settlementId: 12,
+  settlementSn: 'BG2026112200000012',
+  orderSn: 'JS2611220000001',
+  address: 't3/abc.pdf',
+  reportStatus: 2,
+  visitTypeId: 'cgfw',
+  visitTypeValue: '采购服务',
+  enterpriseName: '杭州星联医药科技有限公司',
+  tenantName: '华东众包服务平台',
+  projectName: '全渠道终端服务示范项目',
+  startTime: '2026-11-10 10:00:00',
+  endTime: '2026-11-12 16:00:00',
+  totalTask: 4,
+  totalPersonNum: 2,
+  orgNum: 2,
+  productNum: 2,
+  amount: '795.00',
+  taskAmount: '750.00',
+  fee: '45.00',
+  generateTime: '2026-11-22 10:00:00',
+  fileList: [],
+  reportFileList: [],
+  ...changes,
+});
+
+const task: ReportTaskRow = {
+  taskId: 501,
+  taskSn: 'RW20261110001',
+  projectName: '全渠道终端服务示范项目',
+  visitType: '采购服务',
+  userName: '周志强',
+  userPhone: '137****0001',
+  endTime: '2026-11-10 10:00:00',
+  cusList: [{ cusName: '王药师' }],
+  cusId: 77,
+  cusIsAuth: 1,
+  orgName: '仁和大药房',
+  productName: '复方感冒灵颗粒',
+  finishStatus_dictText: '已提交',
+  auditStatus_dictText: '审核通过',
+  price: '200.00',
+};
+
+const survey: ReportQuestionGroup[] = [
+  {
+    contentId: 3,
+    title: '店员用药知识小调研',
+    questions: [
+      {
+        questionId: 1,
+        name: '您常推荐的品类',
+        typeName: '多选',
+        type: 11,
+        totalNum: 3,
+        detailVoList: [
+          { readingKey: '感冒药', readingValue: 2, ratio: '66.67' },
+          { readingKey: '维生素', readingValue: 1, ratio: '33.33' },
+        ],
+      },
+      { questionId: 2, name: '您的建议', typeName: '长文本', type: 100, totalNum: 2, detailVoList: [] },
+    ],
+  },
+];
+
+function full() {
+  calls.fetchReportProducts.mockResolvedValue({
+    records: [
+      {
+        productName: '复方感冒灵颗粒',
+        productGuige: '10g*9袋',
+        productFactory: '华润三九',
+        productNum: 3,
+        amount: '600.00',
+      },
+    ],
+    total: 1,
+  });
+  calls.fetchReportTasks.mockResolvedValue({ records: [task], total: 1 });
+  calls.fetchReportOverview.mockResolvedValue(
+    overview({
+      fileList: [{ fileName: '结算补充说明.pdf', fileType: 'pdf', fileAddress: 't3/note.pdf', fileSize: 2048 }],
+      reportFileList: [
+        { fileName: '门店陈列检查说明.pdf', fileType: 'pdf', fileAddress: 't3/display.pdf', fileSize: 4096 },
+      ],
+    }),
+  );
+  calls.fetchReportTaskTypes.mockResolvedValue([
+    {
+      visitTypeId: 'cgfw',
+      visitTypeValue: '采购服务',
+      taskTypeValue: '采购服务',
+      taskRemark: '门店采购',
+      taskNum: 3,
+      amount: '600.00',
+    },
+    {
+      visitTypeId: 'cgfw',
+      visitTypeValue: '采购服务',
+      taskTypeValue: '采购服务',
+      taskRemark: '补货',
+      taskNum: 1,
+      amount: '150.00',
+    },
+  ]);
+  calls.fetchReportPersons.mockResolvedValue({
+    records: [
+      { userId: 1, userName: '周志强', productNum: 1, orgNum: 1, userNum: 3, amount: '600.00' },
+      { userId: 2, userName: '吴晓峰', productNum: 1, orgNum: 1, userNum: 1, amount: '150.00' },
+    ],
+    total: 2,
+  });
+  calls.fetchReportQuestions.mockResolvedValue(survey);
+}
+
+const sectionTitles = () =>
+  screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent?.replace(/\s+/g, ' ').trim());
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  calls.reportKey = (id: number) => ['settlements', 'report', id];
+  signedInAs('enterprise', 2);
+});
+
+describe('SettlementReportDialog', () => {
+  it('loads in order behind the loading image, then shows every section the data has', async () => {
+    full();
+    const onClose = vi.fn();
+    renderWithQuery(<SettlementReportDialog open settlement={settlement} editable onClose={onClose} />);
+    expect(screen.getByText('报告预览')).toBeTruthy();
+    // 1200 wide, and a click outside does not close it
+    expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('1200px');
+    fireEvent.click(document.querySelector('.ant-modal-wrap') as HTMLElement);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('status', { name: '报告加载中' })).toBeTruthy();
+    await screen.findByText('BG2026112200000012');
+    expect(sectionTitles()).toEqual([
+      '一、整体总览',
+      '二、任务场景明细',
+      '三、推广产品构成',
+      '四、推广人员构成',
+      '五、推广任务明细构成',
+      '六、附件',
+      '七、其他构成',
+    ]);
+    // the spec's order: products, task details, overview; no questionnaire for a non-survey report
+    const order = [calls.fetchReportProducts, calls.fetchReportTasks, calls.fetchReportOverview].map(
+      (fn) => fn.mock.invocationCallOrder[0],
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(calls.fetchReportQuestions).not.toHaveBeenCalled();
+    // the merged 服务类型 cell, the pie past one row, the bars
+    const scenes = screen.getByRole('region', { name: '任务场景明细' });
+    expect(within(scenes).getAllByText('采购服务')[0].closest('td')?.getAttribute('rowspan')).toBe('2');
+    expect(screen.getByText('任务场景构成图')).toBeTruthy();
+    // one product: no bars; two persons: the horizontal bars
+    expect(screen.queryByText('推广产品构成图')).toBeNull();
+    expect(screen.getByText('推广人员构成图')).toBeTruthy();
+    // the task number opens the task detail; the report files as PDFs and the uploader
+    expect(screen.getByRole('link', { name: 'RW20261110001' }).getAttribute('href')).toBe(
+      '/projectManage/task/detail?id=501',
+    );
+    expect(screen.getByText('PDF预览:t3/display.pdf')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /上传报告文件/ })).toBeTruthy();
+    expect(screen.getByText('结算补充说明.pdf')).toBeTruthy();
+    expect(screen.getByText('随时随地，接单赚钱')).toBeTruthy();
+    expect((screen.getByRole('button', { name: '下 载' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('leaves out products, task details, attachments and other parts without data; 暂无数据 in empty tables', async () => {
+    calls.fetchReportProducts.mockResolvedValue({ records: [], total: 0 });
+    calls.fetchReportTasks.mockResolvedValue({ records: [], total: 0 });
+    calls.fetchReportOverview.mockResolvedValue(overview());
+    calls.fetchReportTaskTypes.mockResolvedValue([
+      {
+        visitTypeId: 'cgfw',
+        visitTypeValue: '采购服务',
+        taskTypeValue: '采购服务',
+        taskRemark: '',
+        taskNum: 1,
+        amount: '1.00',
+      },
+    ]);
+    calls.fetchReportPersons.mockResolvedValue({ records: [], total: 0 });
+    renderWithQuery(<SettlementReportDialog open settlement={settlement} editable={false} onClose={vi.fn()} />);
+    await screen.findByText('BG2026112200000012');
+    expect(sectionTitles()).toEqual(['一、整体总览', '二、任务场景明细', '三、推广人员构成', '四、其他构成']);
+    // one row: no pie
+    expect(screen.queryByText('任务场景构成图')).toBeNull();
+    expect(screen.getAllByText('暂无数据').length).toBeGreaterThan(0);
+    // the platform side (not editable) has no regenerate button
+    expect(screen.queryByRole('button', { name: '重新生成报告单' })).toBeNull();
+  });
+
+  it('shows a questionnaire report: 第N题 with the option table, the multi-choice note, 详见附件; no 其他构成', async () => {
+    full();
+    calls.fetchReportOverview.mockResolvedValue(overview({ visitTypeId: 'p-wjdy', visitTypeValue: '问卷调研' }));
+    renderWithQuery(<SettlementReportDialog open settlement={settlement} editable onClose={vi.fn()} />);
+    await screen.findByText('BG2026112200000012');
+    expect(calls.fetchReportQuestions).toHaveBeenCalledWith(12);
+    const titles = sectionTitles();
+    expect(titles).not.toContain('其他构成');
+    expect(titles.slice(-2)).toEqual(['六、第1题 您常推荐的品类（多选）', '七、第2题 您的建议（长文本）']);
+    expect(screen.getByText('本题有效填写次数')).toBeTruthy();
+    expect(screen.getByText('66.67%')).toBeTruthy();
+    expect(screen.getByText(/故各选项比例之和可能超过100%/)).toBeTruthy();
+    expect(screen.getByText('第1题统计图')).toBeTruthy();
+    expect(screen.getByText('本题有效填写次数：2（详见附件）')).toBeTruthy();
+  });
+
+  it('keeps 下载 disabled until the report number exists', async () => {
+    full();
+    calls.fetchReportOverview.mockResolvedValue(overview({ settlementSn: '' }));
+    renderWithQuery(<SettlementReportDialog open settlement={settlement} editable onClose={vi.fn()} />);
+    await waitFor(() => expect(calls.fetchReportOverview).toHaveBeenCalled());
+    expect(screen.getByRole('status', { name: '报告加载中' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: '下 载' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: '重新生成报告单' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('regenerates with the saved report files and closes; 下载 goes to the cache list', async () => {
+    full();
+    calls.regenerateReport.mockResolvedValue('正在生成确认单，请稍后进行下载');
+    calls.requestReportDownload.mockResolvedValue(undefined);
+    const onClose = vi.fn();
+    renderWithQuery(<SettlementReportDialog open settlement={settlement} editable onClose={onClose} />);
+    await screen.findByText('BG2026112200000012');
+    fireEvent.click(screen.getByRole('button', { name: '重新生成报告单' }));
+    await waitFor(() =>
+      expect(calls.regenerateReport).toHaveBeenCalledWith(12, [
+        { fileName: '门店陈列检查说明.pdf', fileType: 'pdf', fileAddress: 't3/display.pdf', fileSize: 4096 },
+      ]),
+    );
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // the buttons leave their loading state (a loading button reads 下载, without the space)
+    fireEvent.click(await screen.findByRole('button', { name: '下 载' }));
+    await waitFor(() => expect(calls.requestReportDownload).toHaveBeenCalledWith(12));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/company/catchSystem/orderGenerateCache'));
+  });
+
+  it('opens the customer verification info from the authentication icon', async () => {
+    full();
+    calls.checkReportCustomer.mockResolvedValue({
+      id: 77,
+      cusName: '王药师',
+      cusType: 'pharmacy',
+      department: '',
+      posit: '店长',
+      orgName: '仁和大药房',
+      auditStatus: 1,
+    });
+    renderWithQuery(<SettlementReportDialog open settlement={settlement} editable onClose={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: '王药师的认证信息' }));
+    await waitFor(() => expect(calls.checkReportCustomer).toHaveBeenCalledWith(77));
+    expect((await screen.findAllByText('客户认证信息')).length).toBeGreaterThan(0);
+    expect(screen.getByText('店长')).toBeTruthy();
+  });
+});
