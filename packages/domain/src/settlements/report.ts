@@ -41,8 +41,6 @@ export const REPORT_MSG = {
   notReportable: '结算单已结算且已生成对账单后方可生成报告',
   fileNotYours: '请上传PDF格式的报告文件后再生成',
   fileTooLarge: '请上传小于5M的文件',
-  customerNotFound: '客户不存在',
-  customerNotAuthenticated: '该客户尚未认证',
   /** the export centre's (spec 2 §8) */
   downloadSubmitted: MSG.exportSubmitted,
 } as const;
@@ -190,17 +188,6 @@ export const reportQuestionGroupSchema = z.object({
 });
 export type ReportQuestionGroup = z.infer<typeof reportQuestionGroupSchema>;
 
-export const reportCustomerSchema = z.object({
-  id: z.number().int(),
-  cusName: z.string(),
-  cusType: z.string(),
-  department: z.string(),
-  posit: z.string(),
-  orgName: z.string(),
-  auditStatus: z.number().int(),
-});
-export type ReportCustomer = z.infer<typeof reportCustomerSchema>;
-
 const view = { permission: 'settlement:list:view' } as const;
 
 export const reportTaskTypeOperation = defineOperation({
@@ -284,14 +271,4 @@ export const reportRegenerateOperation = defineOperation({
     fileList: z.array(reportFileSchema).max(REPORT_UPLOAD.maxFiles).default([]),
   }),
   answer: z.object({ settlementId: z.number().int(), settlementSn: z.string(), reportStatus: z.number().int() }),
-});
-
-export const reportCustomerCheckOperation = defineOperation({
-  method: 'GET',
-  path: '/api/sys/order/report/customerCheck',
-  tag: '结算报告',
-  summary: '客户认证信息（报告任务明细的认证图标；未认证时提示）',
-  access: view,
-  input: z.object({ id: recordIdSchema() }),
-  answer: reportCustomerSchema,
 });

@@ -88,6 +88,7 @@ beforeAll(async () => {
       cusType: 'pharmacy',
       posit: '店长',
       auditStatus: 1,
+      authStatus: 1,
     })
     .returning();
   customerId = customer.id;
@@ -100,8 +101,8 @@ beforeAll(async () => {
   });
   await sql(
     `update tasks set product_name = '复方感冒灵颗粒', org_name = '仁和大药房', cus_name = '王药师', cus_is_auth = 1,
-       act_time = now() where id = any($1::int[])`,
-    [first.taskIds],
+       customer_id = $2, act_time = now() where id = any($1::int[])`,
+    [first.taskIds, customerId],
   );
   await sql(`update tasks set product_name = '维C银翘片', org_name = '百姓药店', act_time = now() where id = $1`, [
     second.taskIds[0],
@@ -258,13 +259,15 @@ describe('the report calls', () => {
     expect(mine.endTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const other = records.find((row: { taskId: number }) => row.taskId === second.taskIds[0]);
     expect(other).toMatchObject({ cusList: [], cusId: null, cusIsAuth: 0 });
-    const customer = await get(t.app, world.enterprise, '/api/sys/order/report/customerCheck', { id: customerId });
-    expect(customer.json().result).toMatchObject({ cusName: '王药师', orgName: '仁和大药房', auditStatus: 1 });
-    await sql('update customers set audit_status = 0 where id = $1', [customerId]);
-    const unverified = await get(t.app, world.enterprise, '/api/sys/order/report/customerCheck', { id: customerId });
-    expect(unverified.statusCode).toBe(422);
-    expect(unverified.json().message).toBe(REPORT_MSG.customerNotAuthenticated);
-    await sql('update customers set audit_status = 1 where id = $1', [customerId]);
+    // the icon opens the customers area's verification check (decision 0027), which passes this customer
+    const check = await get(t.app, world.enterprise, '/api/sys/customer/checkVerify', { id: customerId });
+    expect(check.statusCode, check.body).toBe(200);
+    // the authentication follows the customer's current certification, not the task's copy
+    await sql('update customers set auth_status = 3 where id = $1', [customerId]);
+    const revoked = await get(t.app, world.enterprise, '/api/sys/order/report/taskPage', { settlementId: paidId });
+    const again = revoked.json().result.records.find((row: { taskId: number }) => row.taskId === first.taskIds[0]);
+    expect(again).toMatchObject({ cusId: customerId, cusIsAuth: 0 });
+    await sql('update customers set auth_status = 1 where id = $1', [customerId]);
   });
 
   it('counts the questionnaire: choices with their ratios, other types by their valid answers', async () => {
@@ -429,9 +432,6 @@ describe('the wall and bad input', () => {
           fileList: [],
         })
       ).statusCode,
-    ).toBe(404);
-    expect(
-      (await get(t.app, foreign.enterprise, '/api/sys/order/report/customerCheck', { id: customerId })).statusCode,
     ).toBe(404);
     const bare = await createPlatformUser(t.database, { tenantId: world.tenantId, roleCode: null });
     const session = await login(t.app, 'platform', bare.username, bare.password);

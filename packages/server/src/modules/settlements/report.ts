@@ -26,7 +26,6 @@ import {
   type ReportFile,
   type ReportOverview,
   type ReportQuestionGroup,
-  reportCustomerCheckOperation,
   reportDownloadOperation,
   reportOverviewOperation,
   reportPersonPageOperation,
@@ -57,7 +56,6 @@ import {
   customers,
   enterprises,
   files,
-  organisations,
   persons,
   products,
   projects,
@@ -260,7 +258,8 @@ export async function reportTasks(
   viewer: Viewer,
   query: { settlementId: number; pageNo: number; pageSize: number },
 ) {
-  const settlement = await visibleSettlement(db, viewer, query.settlementId);
+  // a settlement out of the viewer's sight answers 404 before its tasks are read
+  await visibleSettlement(db, viewer, query.settlementId);
   const { limit, offset } = windowOf(query);
   const rows = await db
     .select({
@@ -273,7 +272,10 @@ export async function reportTasks(
       actTime: tasks.actTime,
       endTime: tasks.endTime,
       cusName: tasks.cusName,
+      cusId: tasks.customerId,
       cusIsAuth: tasks.cusIsAuth,
+      // the customer's current certification, as the task detail reads it (decision 0027)
+      cusAuthStatus: customers.authStatus,
       orgName: tasks.orgName,
       productName: tasks.productName,
       status: tasks.status,
@@ -285,31 +287,12 @@ export async function reportTasks(
     .innerJoin(tasks, eq(tasks.id, settlementTasks.taskId))
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .leftJoin(persons, eq(persons.id, tasks.personId))
+    .leftJoin(customers, and(eq(customers.tenantId, tasks.tenantId), eq(customers.id, tasks.customerId)))
     .where(settledTasksOf(viewer, query.settlementId))
     .orderBy(desc(sql`coalesce(${tasks.actTime}, ${tasks.endTime})`), desc(tasks.id))
     .limit(limit)
     .offset(offset);
-  // the customer record of each task's customer at its terminal (the authentication icon opens it)
-  const names = [...new Set(rows.map((row) => row.cusName).filter((name) => name !== ''))];
-  const known =
-    names.length === 0
-      ? []
-      : await db
-          .select({ id: customers.id, cusName: customers.cusName, orgName: organisations.orgName })
-          .from(customers)
-          .innerJoin(organisations, eq(organisations.id, customers.organisationId))
-          .where(
-            and(
-              eq(customers.tenantId, settlement.tenantId),
-              eq(customers.enterpriseId, settlement.enterpriseId),
-              inArray(customers.cusName, names),
-            ),
-          )
-          .orderBy(asc(customers.id));
   const records = rows.map((row) => {
-    const customer =
-      known.find((item) => item.cusName === row.cusName && item.orgName === row.orgName) ??
-      known.find((item) => item.cusName === row.cusName);
     return {
       taskId: row.taskId,
       taskSn: row.taskSn,
@@ -319,8 +302,8 @@ export async function reportTasks(
       userPhone: maskPhone(row.phone ?? ''),
       endTime: timeText(row.actTime ?? row.endTime),
       cusList: row.cusName ? [{ cusName: row.cusName }] : [],
-      cusId: customer?.id ?? null,
-      cusIsAuth: row.cusIsAuth,
+      cusId: row.cusId,
+      cusIsAuth: row.cusId === null ? row.cusIsAuth : row.cusAuthStatus === 1 ? 1 : 0,
       orgName: row.orgName,
       productName: row.productName,
       finishStatus_dictText: statusLabel(TASK_STATUS, row.status),
@@ -795,7 +778,7 @@ export async function generateReport(services: Services, { settlementId }: Repor
   await services.files.storage.putBuffer(storageKey, bytes);
   const made = await scopes.withSystem('report job: recording the file', async (db) => {
     const report = await reportOf(db, settlement, true);
-    if (!report || report.status !== 1 || report.version !== version) return false;
+    if (report?.status !== 1 || report.version !== version) return false;
     const [file] = await db
       .insert(files)
       .values({
@@ -897,26 +880,6 @@ export async function regenerateReport(
   return { settlementId: settlement.id, settlementSn: report.reportSn, reportStatus: 1 };
 }
 
-/** GET report/customerCheck: the customer's record when it is authenticated, else a warning. */
-export async function reportCustomer(db: DbOrTx, viewer: Viewer, id: number) {
-  const [row] = await db
-    .select({ customer: customers, orgName: organisations.orgName })
-    .from(customers)
-    .innerJoin(organisations, eq(organisations.id, customers.organisationId))
-    .where(and(enterpriseScope(viewer, customers.tenantId, customers.enterpriseId), eq(customers.id, id)));
-  if (!row) throw fail.notFound(REPORT_MSG.customerNotFound);
-  if (row.customer.auditStatus !== 1) throw fail.rule(REPORT_MSG.customerNotAuthenticated);
-  return {
-    id: row.customer.id,
-    cusName: row.customer.cusName,
-    cusType: row.customer.cusType,
-    department: row.customer.department,
-    posit: row.customer.posit,
-    orgName: row.orgName,
-    auditStatus: row.customer.auditStatus,
-  };
-}
-
 // ---- the download (a document in the download cache)
 
 export const reportDownloadFiltersSchema = z.object({ settlementId: z.number().int().positive() });
@@ -998,8 +961,5 @@ export function registerSettlementReportRoutes(deps: RouteDeps): void {
     reportRegenerateOperation,
     async (body, request) => regenerateReport(services, principalOf(request), body, actorOf(request)),
     { message: REPORT_MSG.regenerating },
-  );
-  registerOperation(app, reportCustomerCheckOperation, async (query, request) =>
-    reportCustomer(db(), principalOf(request), query.id),
   );
 }

@@ -14,9 +14,16 @@ const calls = vi.hoisted(() => ({
   fetchReportPersons: vi.fn(),
   requestReportDownload: vi.fn(),
   regenerateReport: vi.fn(),
-  checkReportCustomer: vi.fn(),
 }));
 vi.mock('./settlement-report-calls', () => calls);
+const customerCalls = vi.hoisted(() => ({
+  customerDetailKey: (id: number) => ['customer', 'detail', id],
+  checkCustomerVerification: vi.fn(),
+  fetchCustomerDetail: vi.fn(),
+  reviewCustomer: vi.fn(),
+  reviewCustomerCertificate: vi.fn(),
+}));
+vi.mock('../customers/customer-calls', () => customerCalls);
 vi.mock('../../components/EChart', () => ({ EChart: ({ label }: { label: string }) => <div>{label}</div> }));
 vi.mock('../../components/upload/PdfViewer', () => ({
   PdfViewer: ({ address }: { address: string }) => <div>PDF预览:{address}</div>,
@@ -270,21 +277,39 @@ describe('SettlementReportDialog', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/company/catchSystem/orderGenerateCache'));
   });
 
-  it('opens the customer verification info from the authentication icon', async () => {
+  it('opens the customer verification info from the verified badge', async () => {
     full();
-    calls.checkReportCustomer.mockResolvedValue({
+    customerCalls.checkCustomerVerification.mockResolvedValue({ id: 77 });
+    customerCalls.fetchCustomerDetail.mockResolvedValue({
       id: 77,
       cusName: '王药师',
       cusType: 'pharmacy',
-      department: '',
-      posit: '店长',
+      cusTypeName: '药店',
+      sex: 2,
       orgName: '仁和大药房',
+      orgAuditStatus: 1,
+      orgNotPassed: false,
+      department: '',
+      department_dic: '',
+      posit: '店长',
+      title: '',
+      createByString: '周敏',
+      certNo: '',
+      certImage: '',
       auditStatus: 1,
+      auditStatus_dictText: '审核通过',
+      authStatus: 1,
+      authStatus_dictText: '已认证',
+      reason: '',
+      remarks: '',
+      auditName: '王审核',
+      auditTime: Date.UTC(2026, 8, 30, 2, 5),
+      enterpriseName: '杭州星联医药科技有限公司',
     });
     renderWithQuery(<SettlementReportDialog open settlement={settlement} editable onClose={vi.fn()} />);
-    fireEvent.click(await screen.findByRole('button', { name: '王药师的认证信息' }));
-    await waitFor(() => expect(calls.checkReportCustomer).toHaveBeenCalledWith(77));
-    expect((await screen.findAllByText('客户认证信息')).length).toBeGreaterThan(0);
-    expect(screen.getByText('店长')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /已认证/ }));
+    await waitFor(() => expect(customerCalls.checkCustomerVerification).toHaveBeenCalledWith(77));
+    expect(await screen.findByText('店长')).toBeTruthy();
+    expect(screen.getAllByText('仁和大药房').length).toBeGreaterThan(0);
   });
 });

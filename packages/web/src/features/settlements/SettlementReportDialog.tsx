@@ -1,15 +1,3 @@
-/**
- * 报告预览 (spec 2 §2.5, §4 "Report dialog loading and regeneration"; decision 0026): 1200 wide, not
- * closed by a click outside. Loading goes in the spec's order (the product page, the task details,
- * the overview, then the questionnaire when the visit type is p-wjdy) behind a loading image; the
- * dialog is ready once the report number is there. The numbered sections are built from the data:
- * 整体总览, 任务场景明细 (a pie past one row), 推广产品构成 (only with products; bars), 推广人员构成
- * (horizontal bars), 推广任务明细构成 (only with tasks), 附件 (only with files), 其他构成 (not for a
- * questionnaire: the report files as PDFs and the PDF uploader), and one section per question.
- * Charts show only past one row (spec 2 §2.5). Footer: 关闭, 重新生成报告单, 下载 (disabled until the
- * report number exists).
- */
-import { SafetyCertificateFilled } from '@ant-design/icons';
 import {
   CHART,
   CHOICE_SUBJECT_TYPES,
@@ -23,7 +11,6 @@ import {
   REPORT_SUPPORT_LINES,
   REPORT_TAGLINE,
   REPORT_UPLOAD,
-  type ReportCustomer,
   type ReportFile,
   type ReportOverview,
   type ReportPersonRow,
@@ -34,7 +21,7 @@ import {
   type SurveySubjectType,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Empty, Modal, Progress, Space, Spin, Table, Tooltip } from 'antd';
+import { Button, Descriptions, Empty, Modal, Progress, Space, Spin, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -51,7 +38,6 @@ import { useManagerFileSizeMb } from '../../components/upload/use-manager-file-s
 import { TASK_DETAIL_PATH } from '../tasks/TaskDetailPage';
 import { barOption, type ChartDatum, pieOption, questionOption } from './report-charts';
 import {
-  checkReportCustomer,
   fetchReportOverview,
   fetchReportPersons,
   fetchReportProducts,
@@ -63,6 +49,7 @@ import {
   reportKey,
   requestReportDownload,
 } from './settlement-report-calls';
+import { CustomerVerifiedBadge } from '../customers/CustomerVerificationDialog';
 import './settlements.css';
 
 export interface SettlementReportDialogProps {
@@ -186,50 +173,14 @@ function TaskTypeTable({ rows }: { rows: ReportTaskTypeRow[] }) {
   );
 }
 
+/** 客户/微信: the customer's name, and its verified badge opening the verification info (spec 3's dialog). */
 function CustomerCell({ row }: { row: ReportTaskRow }) {
   const names = row.cusList.map((item) => item.cusName).join('、');
   if (!names) return <>-</>;
-  const show = async () => {
-    if (row.cusId === null) {
-      notifier().warning('该客户暂无认证信息');
-      return;
-    }
-    let customer: ReportCustomer;
-    try {
-      customer = await checkReportCustomer(row.cusId);
-    } catch {
-      // the request layer showed the server's message as a warning
-      return;
-    }
-    Modal.info({
-      title: '客户认证信息',
-      width: 480,
-      content: (
-        <Descriptions column={1} size="small">
-          <Descriptions.Item label="客户姓名">{customer.cusName}</Descriptions.Item>
-          <Descriptions.Item label="所属终端">{customer.orgName || '-'}</Descriptions.Item>
-          <Descriptions.Item label="科室">{customer.department || '-'}</Descriptions.Item>
-          <Descriptions.Item label="职务">{customer.posit || '-'}</Descriptions.Item>
-          <Descriptions.Item label="认证状态">已认证</Descriptions.Item>
-        </Descriptions>
-      ),
-    });
-  };
   return (
-    <Space size={4}>
+    <Space size={4} wrap>
       <span>{names}</span>
-      {row.cusIsAuth === 1 && (
-        <Tooltip title="已认证，点击查看认证信息">
-          <Button
-            type="text"
-            size="small"
-            className="report-auth-icon"
-            aria-label={`${names}的认证信息`}
-            icon={<SafetyCertificateFilled />}
-            onClick={() => void show()}
-          />
-        </Tooltip>
-      )}
+      {row.cusIsAuth === 1 && <CustomerVerifiedBadge customerId={row.cusId} />}
     </Space>
   );
 }

@@ -4,7 +4,6 @@
  */
 import {
   REPORT_PAGE_SIZES,
-  type ReportCustomer,
   type ReportFile,
   type ReportOverview,
   type ReportPersonRow,
@@ -12,7 +11,6 @@ import {
   type ReportQuestionGroup,
   type ReportTaskRow,
   type ReportTaskTypeRow,
-  reportCustomerCheckOperation,
   reportDownloadOperation,
   reportOverviewOperation,
   reportPersonPageOperation,
@@ -69,5 +67,3 @@ export async function requestReportDownload(settlementId: number): Promise<void>
 export async function regenerateReport(settlementId: number, fileList: ReportFile[]): Promise<string> {
   return (await callWithMessage(reportRegenerateOperation, { settlementId, fileList })).message;
 }
-
-export const checkReportCustomer = (id: number): Promise<ReportCustomer> => call(reportCustomerCheckOperation, { id });
