@@ -124,6 +124,7 @@ describe('成员账号', () => {
       .filter({ hasText: '项目专员' })
       .getByRole('button', { name: '删除' })
       .waitFor();
+    await quiet(page);
     await shoot(page, 'company-role-list');
 
     await page.getByRole('button', { name: /新增角色/ }).click();
