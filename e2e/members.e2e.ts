@@ -188,6 +188,12 @@ describe('成员账号', () => {
     expect(sideItems).toEqual(['项目列表']);
     await quiet(member.page);
     await shoot(member.page, 'company-role-member-menus');
+    // the list's hidden pages came with it: 详情 opens the project, not 暂无页面权限
+    const firstProject = member.page.locator('.ant-table-row').first();
+    await firstProject.getByText('详情', { exact: true }).click();
+    await member.page.waitForURL(/#\/projectManage\/project\/detail\?id=\d+/);
+    await member.page.locator('.project-header').waitFor();
+    expect(await member.page.getByText('暂无页面权限，请联系管理员').count()).toBe(0);
     // the role screen is not the member's
     await member.page.goto(url('/company/account/roles'));
     await member.page.getByText('暂无页面权限，请联系管理员').waitFor();

@@ -107,8 +107,16 @@ describe('角色管理 of an enterprise', () => {
     const [row] = await t.database.db.select().from(roles).where(eq(roles.id, id));
     expect(row).toMatchObject({ tenantId, side: 'enterprise', enterpriseId, name: '项目助理' });
     expect(row.code.startsWith(`ent${enterpriseId}_`)).toBe(true);
+    // the pages' groups and top items, and the hidden pages of 项目中心 opened from its list
     const parents = await Promise.all(
-      ['/dashboard', '/dashboard/overview', '/projectManage', '/projectManage/project'].map(pageId),
+      [
+        '/dashboard',
+        '/dashboard/overview',
+        '/projectManage',
+        '/projectManage/project',
+        '/projectManage/project/detail',
+        '/projectManage/project/summary',
+      ].map(pageId),
     );
     expect((await list(headers, { name: '助理' }))[0]).toEqual({
       id,
@@ -150,7 +158,15 @@ describe('角色管理 of an enterprise', () => {
     type Item = { url: string; childList: Item[] };
     const urls = (items: Item[]): string[] => items.flatMap((item) => [item.url, ...urls(item.childList)]);
     expect(urls(perm.menuList).sort()).toEqual(
-      [...TWO_PAGES, '/dashboard', '/dashboard/overview', '/projectManage', '/projectManage/project'].sort(),
+      [
+        ...TWO_PAGES,
+        '/dashboard',
+        '/dashboard/overview',
+        '/projectManage',
+        '/projectManage/project',
+        '/projectManage/project/detail',
+        '/projectManage/project/summary',
+      ].sort(),
     );
     expect([...perm.permList].sort()).toEqual(['dashboard:analysis:view', 'projectManage:list:view']);
     // the member holds no role codes: the screen is 403 to them
@@ -283,6 +299,10 @@ describe('角色管理 of an enterprise', () => {
       permCodes: ['projectManage:list:view'],
     });
     expect(within.json().success).toBe(true);
+    // the group's hidden pages come along only as far as the editor holds them (the clerk does not)
+    const clerkRole = (await list(headers, { name: '项目查看' }))[0];
+    expect(clerkRole.menuIds).not.toContain(await pageId('/projectManage/project/detail'));
+    expect(clerkRole.menuIds).toContain(projects);
   });
 
   it('another enterprise’s roles answer 404, are not listed nor handed out; the wall hides them; the platform lists its own side only', async () => {

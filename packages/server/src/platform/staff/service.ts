@@ -551,7 +551,7 @@ export async function saveRole(
       : await ownerOf(tx, caller.principal, input.tenantId);
     // a page brings its group and top item, or the menu tree would drop it
     const menuRows = await tx
-      .select({ id: menus.id, parentId: menus.parentId, url: menus.url })
+      .select({ id: menus.id, parentId: menus.parentId, url: menus.url, isOpen: menus.isOpen })
       .from(menus)
       .where(eq(menus.side, owner.side));
     const byId = new Map(menuRows.map((m) => [m.id, m]));
@@ -564,6 +564,15 @@ export async function saveRole(
         menu = menu.parentId === null ? undefined : byId.get(menu.parentId);
       }
     }
+    // a group's hidden pages (项目中心's 项目详情 and 项目汇总, opened from its list) come with it, as
+    // far as the editor holds them: the tree offers only shown entries, and a list whose detail
+    // answers 暂无页面权限 is of no use (decision 0029)
+    const held = await heldBy(caller);
+    for (const menu of menuRows) {
+      if (menu.isOpen === 0 && menu.parentId !== null && menuIds.has(menu.parentId) && held.menuIds.has(menu.id)) {
+        menuIds.add(menu.id);
+      }
+    }
     const codes = [...new Set(input.permCodes)].sort();
     if (owner.side === 'platform' && owner.tenantId !== PLATFORM_TENANT_ID) {
       const operatorOnly =
@@ -572,7 +581,7 @@ export async function saveRole(
       if (operatorOnly) throw fail.forbidden(STAFF_MSG.operatorOnlyGrant);
     }
     if (codes.some((code) => !grantableCode(code, owner))) throw fail.forbidden(STAFF_MSG.grantBeyondOwn);
-    if (!within(await heldBy(caller), { menuIds: [...menuIds], codes })) throw fail.forbidden(STAFF_MSG.grantBeyondOwn);
+    if (!within(held, { menuIds: [...menuIds], codes })) throw fail.forbidden(STAFF_MSG.grantBeyondOwn);
 
     // names are unique among the roles the owner's screen lists (an enterprise's own and the shared ones)
     const [sameName] = await tx
