@@ -5,6 +5,7 @@
  */
 export const CONSOLE_PAGE_PATHS: readonly string[] = [
   '/company/account/members',
+  '/company/account/roles',
   '/company/catchSystem/orderGenerateCache',
   '/company/financialSystem/financialAccountManage',
   '/company/loginManage/password',

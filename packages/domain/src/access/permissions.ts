@@ -109,6 +109,9 @@ export const PERMISSIONS = {
   'member:list:logout': { name: '企业成员强制下线', side: 'both', platformOperatorOnly: false },
   'sysRole:list:view': { name: '角色查看', side: 'platform', platformOperatorOnly: false },
   'sysRole:list:edit': { name: '新增、编辑与删除角色', side: 'platform', platformOperatorOnly: false },
+  // 角色管理 of an enterprise (decision 0029): its administrators make roles for its own members
+  'enterpriseRole:list:view': { name: '企业角色查看', side: 'enterprise', platformOperatorOnly: false },
+  'enterpriseRole:list:edit': { name: '新增、编辑与删除企业角色', side: 'enterprise', platformOperatorOnly: false },
   'sysTenant:list:view': { name: '平台管理查看', side: 'platform', platformOperatorOnly: true },
   'sysTenant:list:edit': { name: '新增与编辑平台', side: 'platform', platformOperatorOnly: true },
   'sysTenant:list:disable': { name: '平台禁用/启用', side: 'platform', platformOperatorOnly: true },

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../api/ids';
 import { pageOf, pageQuerySchema } from '../api/envelope';
-import { defineOperation } from '../api/operation';
+import { defineOperation, noInput } from '../api/operation';
 import { MSG } from '../messages';
 import { defineStatuses } from '../status';
 import { isMobile, passwordSchema } from '../validators';
@@ -262,6 +262,50 @@ export const roleDeleteOperation = defineOperation({
   tag: '角色管理',
   summary: '删除角色（内置角色与已分配的角色不能删除）',
   access: { permission: 'sysRole:list:edit' },
+  input: z.object({ id: idSchema }),
+  answer: z.null(),
+});
+
+// ---- an enterprise's own roles (decision 0029): the enterprise side, in the session's enterprise
+
+export const enterpriseRoleListOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys2/enterpriseRole/list',
+  tag: '企业角色',
+  summary: '本企业的角色：本企业自建的角色，及平台共享的内置角色（只读）',
+  access: { permission: 'enterpriseRole:list:view' },
+  input: pageQuerySchema.extend({
+    name: z.string().trim().max(STAFF_FIELD_MAX_LENGTH.roleName).optional(),
+  }),
+  answer: pageOf(roleRecordSchema),
+});
+
+export const enterpriseRoleMenuTreeOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys2/enterpriseRole/menuTree',
+  tag: '企业角色',
+  summary: '可授予的企业端菜单（三级）及各页面的权限码：只含调用者自己持有的',
+  access: { permission: 'enterpriseRole:list:view' },
+  input: noInput,
+  answer: roleMenuTreeOperation.answer,
+});
+
+export const enterpriseRoleSaveOperation = defineOperation({
+  method: 'POST',
+  path: '/api/sys2/enterpriseRole/save',
+  tag: '企业角色',
+  summary: '新增或编辑本企业的角色（只能授予自己持有的菜单和权限）',
+  access: { permission: 'enterpriseRole:list:edit' },
+  input: roleSaveOperation.input.omit({ tenantId: true }),
+  answer: z.object({ id: z.number().int() }),
+});
+
+export const enterpriseRoleDeleteOperation = defineOperation({
+  method: 'POST',
+  path: '/api/sys2/enterpriseRole/delete',
+  tag: '企业角色',
+  summary: '删除本企业的角色（共享的内置角色与已分配的角色不能删除）',
+  access: { permission: 'enterpriseRole:list:edit' },
   input: z.object({ id: idSchema }),
   answer: z.null(),
 });

@@ -1,5 +1,6 @@
 import { idColumn, tenantIdColumn } from './columns';
-import { foreignKey, integer, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { enterprises } from './tenancy';
 
 /** Menu entries are data (DESIGN §5): three levels, per side; a screen's entry is one seed line. */
 export const menus = pgTable(
@@ -40,8 +41,18 @@ export const roles = pgTable(
     side: varchar('side', { length: 16 }).notNull(),
     code: varchar('code', { length: 32 }).notNull(),
     name: varchar('name', { length: 32 }).notNull(),
+    /**
+     * An enterprise-side role an enterprise made for its own members (decision 0029); NULL for the
+     * tenant's shared roles (the built-in 企业管理员) and every platform-side role. Nullable and not
+     * private when NULL: the wall (0010) shows an enterprise session its own and the shared ones.
+     */
+    enterpriseId: integer('enterprise_id').references(() => enterprises.id),
   },
-  (t) => [uniqueIndex('roles_tenant_side_code').on(t.tenantId, t.side, t.code)],
+  (t) => [
+    // codes stay unique per tenant and side: an enterprise's roles get codes prefixed with its id
+    uniqueIndex('roles_tenant_side_code').on(t.tenantId, t.side, t.code),
+    index('roles_tenant_enterprise').on(t.tenantId, t.enterpriseId),
+  ],
 );
 
 export const roleMenus = pgTable(

@@ -1,5 +1,12 @@
-/** 成员账号 calls (decision 0023); the rules live in service.ts. */
+/**
+ * 成员账号 calls (decision 0023) and the enterprise's own 角色管理 (decision 0029); the rules live in
+ * service.ts and, for roles, in the one role service both sides share (platform/staff/service.ts).
+ */
 import {
+  enterpriseRoleDeleteOperation,
+  enterpriseRoleListOperation,
+  enterpriseRoleMenuTreeOperation,
+  enterpriseRoleSaveOperation,
   MEMBER_MSG,
   MEMBER_STATUS_DISABLED,
   memberAddOperation,
@@ -15,6 +22,7 @@ import type { FastifyRequest } from 'fastify';
 import { registerOperation } from '../../http/operation';
 import { principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
+import { deleteRole, listRoles, roleMenuTree, saveRole } from '../../platform/staff/service';
 import { auditActorOf } from '../../platform/system/audit';
 import {
   addMember,
@@ -82,5 +90,23 @@ export function registerMemberRoutes({ app, services }: RouteDeps): void {
       return null;
     },
     { message: MEMBER_MSG.loggedOut },
+  );
+
+  // the enterprise's own roles: the session's enterprise alone (the service's scope and the wall)
+  registerOperation(app, enterpriseRoleListOperation, (input, request) => listRoles(db, principalOf(request), input));
+  registerOperation(app, enterpriseRoleMenuTreeOperation, (_input, request) =>
+    roleMenuTree(db, callerOf(request), undefined),
+  );
+  registerOperation(app, enterpriseRoleSaveOperation, (input, request) => saveRole(db, callerOf(request), input), {
+    message: MSG.saveSuccess,
+  });
+  registerOperation(
+    app,
+    enterpriseRoleDeleteOperation,
+    async (input, request) => {
+      await deleteRole(db, callerOf(request), input.id);
+      return null;
+    },
+    { message: MSG.deleteSuccess },
   );
 }

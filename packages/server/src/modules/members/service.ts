@@ -14,7 +14,7 @@ import {
   MEMBER_STATUS_ENABLED,
   type MemberRecord,
 } from '@fieldpay/domain';
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { fail } from '../../core/errors';
 import { isPlatformOperator, tenantScope } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
@@ -145,12 +145,23 @@ export async function listMembers(
   return { ...page, records };
 }
 
-/** The enterprise side's roles of the tenant; an enterprise caller only those within their own rights. */
-async function enterpriseRoles(db: DbOrTx, caller: MemberCaller, tenantId: number) {
+/**
+ * The roles a member of this enterprise may hold: the tenant's shared enterprise roles (the built-in
+ * 企业管理员) and the enterprise's own (decision 0029), never another enterprise's.
+ */
+const rolesOfEnterprise = (enterprise: TargetEnterprise) =>
+  and(
+    eq(roles.tenantId, enterprise.tenantId),
+    eq(roles.side, 'enterprise'),
+    or(isNull(roles.enterpriseId), eq(roles.enterpriseId, enterprise.id)),
+  );
+
+/** The enterprise's roles; an enterprise caller only those within their own rights. */
+async function enterpriseRoles(db: DbOrTx, caller: MemberCaller, enterprise: TargetEnterprise) {
   const rows = await db
-    .select({ id: roles.id, name: roles.name, code: roles.code })
+    .select({ id: roles.id, name: roles.name, code: roles.code, enterpriseId: roles.enterpriseId })
     .from(roles)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.side, 'enterprise')))
+    .where(rolesOfEnterprise(enterprise))
     .orderBy(asc(roles.id));
   if (caller.principal.side !== 'enterprise') return rows;
   const held = await heldBy(caller);
@@ -161,16 +172,20 @@ async function enterpriseRoles(db: DbOrTx, caller: MemberCaller, tenantId: numbe
 
 export async function memberRoleOptions(db: DbOrTx, caller: MemberCaller, enterpriseId: number | undefined) {
   const enterprise = await targetEnterprise(db, caller.principal, enterpriseId);
-  const rows = await enterpriseRoles(db, caller, enterprise.tenantId);
-  return rows.map((row) => ({ id: row.id, name: row.name, builtIn: BUILT_IN_ROLE_CODES.has(row.code) }));
+  const rows = await enterpriseRoles(db, caller, enterprise);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    builtIn: BUILT_IN_ROLE_CODES.has(row.code) || row.enterpriseId === null,
+  }));
 }
 
-/** A role of the enterprise's tenant the caller may hand out. */
-async function assignableRole(db: DbOrTx, caller: MemberCaller, tenantId: number, roleId: number) {
+/** A role of the enterprise (shared or its own) the caller may hand out; another enterprise's finds nothing. */
+async function assignableRole(db: DbOrTx, caller: MemberCaller, enterprise: TargetEnterprise, roleId: number) {
   const [role] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(eq(roles.id, roleId), eq(roles.tenantId, tenantId), eq(roles.side, 'enterprise')));
+    .where(and(eq(roles.id, roleId), rolesOfEnterprise(enterprise)));
   if (!role) throw fail.notFound(MEMBER_MSG.roleMissing);
   if (caller.principal.side === 'enterprise' && !within(await heldBy(caller), await grantsOf(db, [roleId]))) {
     throw fail.forbidden(MEMBER_MSG.grantBeyondOwn);
@@ -230,7 +245,7 @@ export async function addMember(
 ): Promise<{ id: number; password: string | null }> {
   const enterprise = await targetEnterprise(db, caller.principal, input.enterpriseId);
   if (enterprise.status !== 1) throw fail.rule(MEMBER_MSG.enterpriseDisabled);
-  const roleId = await assignableRole(db, caller, enterprise.tenantId, input.roleId);
+  const roleId = await assignableRole(db, caller, enterprise, input.roleId);
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
   // enterprise accounts belong to no tenant: the account row is written beyond the wall, with its
@@ -293,7 +308,7 @@ export async function editMember(
       await assertManageable(tx, caller, membership, MEMBER_MSG.ownRoles);
     }
     if (roleChanges) {
-      await assignableRole(tx, caller, enterprise.tenantId, input.roleId);
+      await assignableRole(tx, caller, enterprise, input.roleId);
       await tx
         .update(enterpriseMembers)
         .set({ roleId: input.roleId })

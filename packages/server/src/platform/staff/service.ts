@@ -13,11 +13,12 @@ import {
   type PermissionDefinition,
   type RoleMenuNode,
   type RoleRecord,
+  type Side,
   STAFF_MSG,
   STAFF_STATUS_DISABLED,
   type StaffRecord,
 } from '@fieldpay/domain';
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { fail } from '../../core/errors';
 import { isPlatformOperator, tenantScope } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
@@ -340,9 +341,38 @@ export async function forceLogoutStaff(db: DbOrTx, caller: StaffCaller, id: numb
   });
 }
 
-// ---- roles
+// ---- roles (decision 0013; an enterprise's own roles, decision 0029)
 
-const roleScope = (principal: Principal) => and(eq(roles.side, 'platform'), tenantScope(principal, roles.tenantId));
+/**
+ * The roles a session works on, by its side: the platform side's of its tenant (the operator's of
+ * every tenant); on the enterprise side the tenant's enterprise roles that are shared (no enterprise:
+ * the built-in 企业管理员) or the session's enterprise's own. The wall (0010) draws the same line.
+ */
+const roleScope = (principal: Principal) =>
+  principal.side === 'enterprise'
+    ? and(
+        eq(roles.side, 'enterprise'),
+        eq(roles.tenantId, principal.tenantId),
+        or(isNull(roles.enterpriseId), eq(roles.enterpriseId, principal.enterpriseId ?? -1)),
+      )
+    : and(eq(roles.side, 'platform'), tenantScope(principal, roles.tenantId));
+
+/** Shown but not changed: a built-in role, and on the enterprise side the tenant's shared ones. */
+const readOnlyRole = (principal: Principal, row: { code: string; enterpriseId: number | null }) =>
+  BUILT_IN_ROLE_CODES.has(row.code) || (principal.side === 'enterprise' && row.enterpriseId === null);
+
+/** Whose a role is: the platform side's of a tenant, or one enterprise's (enterpriseId set). */
+interface RoleOwner {
+  side: Side;
+  tenantId: number;
+  enterpriseId: number | null;
+}
+
+/** The enterprise side's owner: the session's enterprise, never another. */
+function enterpriseOwner(principal: Principal): RoleOwner {
+  if (principal.enterpriseId === null) throw fail.notFound(STAFF_MSG.roleMissing);
+  return { side: 'enterprise', tenantId: principal.tenantId, enterpriseId: principal.enterpriseId };
+}
 
 export async function listRoles(
   db: DbOrTx,
@@ -354,7 +384,7 @@ export async function listRoles(
     where: and(
       roleScope(principal),
       contains(roles.name, query.name),
-      tenantScope(principal, roles.tenantId, query.tenantId),
+      principal.side === 'platform' ? tenantScope(principal, roles.tenantId, query.tenantId) : undefined,
     ),
     key: roles.id,
     orderBy: [[roles.id, 'asc']],
@@ -366,6 +396,7 @@ export async function listRoles(
           tenantName: tenants.name,
           name: roles.name,
           code: roles.code,
+          enterpriseId: roles.enterpriseId,
           ...page.columns,
         })
         .from(roles)
@@ -377,7 +408,7 @@ export async function listRoles(
   const records = await (async (rows: typeof page.records): Promise<RoleRecord[]> => {
     const ids = rows.map((r) => r.id);
     if (ids.length === 0) return [];
-    const [menuRows, codeRows, userRows] = await Promise.all([
+    const [menuRows, codeRows, userRows, memberRows] = await Promise.all([
       db.select().from(roleMenus).where(inArray(roleMenus.roleId, ids)),
       db.select().from(rolePermissions).where(inArray(rolePermissions.roleId, ids)),
       db
@@ -385,14 +416,22 @@ export async function listRoles(
         .from(userRoles)
         .where(inArray(userRoles.roleId, ids))
         .groupBy(userRoles.roleId),
+      // an enterprise's members (on the enterprise side the wall counts its own alone)
+      db
+        .select({ roleId: enterpriseMembers.roleId, n: count() })
+        .from(enterpriseMembers)
+        .where(inArray(enterpriseMembers.roleId, ids))
+        .groupBy(enterpriseMembers.roleId),
     ]);
     return rows.map((row) => ({
       id: row.id,
       tenantId: row.tenantId,
       tenantName: row.tenantName,
       name: row.name,
-      builtIn: BUILT_IN_ROLE_CODES.has(row.code),
-      userCount: Number(userRows.find((u) => u.roleId === row.id)?.n ?? 0),
+      builtIn: readOnlyRole(principal, row),
+      userCount:
+        Number(userRows.find((u) => u.roleId === row.id)?.n ?? 0) +
+        Number(memberRows.find((u) => u.roleId === row.id)?.n ?? 0),
       menuIds: menuRows
         .filter((m) => m.roleId === row.id)
         .map((m) => m.menuId)
@@ -420,29 +459,49 @@ export async function roleOptions(db: DbOrTx, principal: Principal, askedTenantI
 /** The area of a code or a page's code: what stands before the first colon. */
 const areaOf = (code: string) => code.split(':')[0];
 
-const grantableCode = (code: string, tenantId: number): code is PermissionCode => {
+/**
+ * A code a role of this owner may hold: a code of the role's side (or of both sides); the operator's
+ * own codes only for a role of the platform operator (tenant 0, platform side).
+ */
+const grantableCode = (code: string, owner: RoleOwner): code is PermissionCode => {
   if (!Object.hasOwn(PERMISSIONS, code)) return false;
   const definition: PermissionDefinition = PERMISSIONS[code as PermissionCode];
-  if (definition.side === 'enterprise') return false;
-  return tenantId === PLATFORM_TENANT_ID || !definition.platformOperatorOnly;
+  if (definition.side !== 'both' && definition.side !== owner.side) return false;
+  return (owner.side === 'platform' && owner.tenantId === PLATFORM_TENANT_ID) || !definition.platformOperatorOnly;
 };
 
+/** An operator-only screen: only ever a platform-side menu. */
+const operatorOnlyMenu = (owner: RoleOwner, url: string) =>
+  owner.side === 'platform' && owner.tenantId !== PLATFORM_TENANT_ID && isPlatformOnlyMenu(url);
+
+/** The owner a role screen's tree and new roles are for: the named tenant's platform side, or the session's enterprise. */
+async function ownerOf(db: DbOrTx, principal: Principal, askedTenantId: number | undefined): Promise<RoleOwner> {
+  if (principal.side === 'enterprise') return enterpriseOwner(principal);
+  const tenant = await targetTenant(db, principal, askedTenantId);
+  return { side: 'platform', tenantId: tenant.id, enterpriseId: null };
+}
+
 /**
- * The menus the caller holds as the role screen's tree, each page with the codes of its area (the
- * page's own code and the others sharing its prefix); held codes of no page come apart. For a
- * tenant's role the operator's own screens and codes are left out.
+ * The menus the caller holds as the role screen's tree (the caller's side), each page with the codes
+ * of its area (the page's own code and the others sharing its prefix); held codes of no page come
+ * apart. For a tenant's role the operator's own screens and codes are left out.
  */
 export async function roleMenuTree(db: DbOrTx, caller: StaffCaller, askedTenantId: number | undefined) {
-  const tenantId = askedTenantId ?? caller.principal.tenantId;
-  if (!isPlatformOperator(caller.principal) && tenantId !== caller.principal.tenantId) {
+  const owner =
+    caller.principal.side === 'enterprise'
+      ? enterpriseOwner(caller.principal)
+      : {
+          side: 'platform' as const,
+          tenantId: askedTenantId ?? caller.principal.tenantId,
+          enterpriseId: null,
+        };
+  if (!isPlatformOperator(caller.principal) && owner.tenantId !== caller.principal.tenantId) {
     throw fail.notFound(STAFF_MSG.tenantMissing);
   }
   const held = await heldBy(caller);
-  const rows = await db.select().from(menus).where(eq(menus.side, 'platform')).orderBy(asc(menus.sort), asc(menus.id));
-  const visible = rows.filter(
-    (m) => held.menuIds.has(m.id) && m.isOpen === 1 && (tenantId === PLATFORM_TENANT_ID || !isPlatformOnlyMenu(m.url)),
-  );
-  const codes = [...held.codes].filter((code) => grantableCode(code, tenantId)).sort();
+  const rows = await db.select().from(menus).where(eq(menus.side, owner.side)).orderBy(asc(menus.sort), asc(menus.id));
+  const visible = rows.filter((m) => held.menuIds.has(m.id) && m.isOpen === 1 && !operatorOnlyMenu(owner, m.url));
+  const codes = [...held.codes].filter((code) => grantableCode(code, owner)).sort();
   const placed = new Set<string>();
   const pageAreas = new Set(visible.filter((m) => m.permission).map((m) => areaOf(m.permission)));
   const nodeOf = (row: (typeof rows)[number]): RoleMenuNode => {
@@ -464,6 +523,7 @@ export async function roleMenuTree(db: DbOrTx, caller: StaffCaller, askedTenantI
   return { menus: tree, otherPermissions };
 }
 
+/** A role the caller may change, locked: another tenant's or enterprise's finds nothing, a read-only one is refused. */
 async function lockedRole(db: DbOrTx, principal: Principal, id: number) {
   const [row] = await db
     .select()
@@ -471,9 +531,13 @@ async function lockedRole(db: DbOrTx, principal: Principal, id: number) {
     .where(and(eq(roles.id, id), roleScope(principal)))
     .for('update');
   if (!row) throw fail.notFound(STAFF_MSG.roleMissing);
-  if (BUILT_IN_ROLE_CODES.has(row.code)) throw fail.rule(STAFF_MSG.builtInRole);
+  if (readOnlyRole(principal, row)) throw fail.rule(STAFF_MSG.builtInRole);
   return row;
 }
+
+/** A new role's code, unique per tenant and side: an enterprise's roles carry its id. */
+const newRoleCode = (owner: RoleOwner) =>
+  `${owner.enterpriseId === null ? 'custom' : `ent${owner.enterpriseId}`}_${crypto.randomBytes(6).toString('hex')}`;
 
 export async function saveRole(
   db: DbOrTx,
@@ -482,12 +546,14 @@ export async function saveRole(
 ): Promise<{ id: number }> {
   const result = await db.transaction(async (tx) => {
     const existing = input.id === undefined ? null : await lockedRole(tx, caller.principal, input.id);
-    const tenantId = existing?.tenantId ?? (await targetTenant(tx, caller.principal, input.tenantId)).id;
+    const owner: RoleOwner = existing
+      ? { side: existing.side as Side, tenantId: existing.tenantId, enterpriseId: existing.enterpriseId }
+      : await ownerOf(tx, caller.principal, input.tenantId);
     // a page brings its group and top item, or the menu tree would drop it
     const menuRows = await tx
-      .select({ id: menus.id, parentId: menus.parentId, url: menus.url })
+      .select({ id: menus.id, parentId: menus.parentId, url: menus.url, isOpen: menus.isOpen })
       .from(menus)
-      .where(eq(menus.side, 'platform'));
+      .where(eq(menus.side, owner.side));
     const byId = new Map(menuRows.map((m) => [m.id, m]));
     const menuIds = new Set<number>();
     for (const id of input.menuIds) {
@@ -498,23 +564,36 @@ export async function saveRole(
         menu = menu.parentId === null ? undefined : byId.get(menu.parentId);
       }
     }
+    // a group's hidden pages (项目中心's 项目详情 and 项目汇总, opened from its list) come with it, as
+    // far as the editor holds them: the tree offers only shown entries, and a list whose detail
+    // answers 暂无页面权限 is of no use (decision 0029)
+    const held = await heldBy(caller);
+    for (const menu of menuRows) {
+      if (menu.isOpen === 0 && menu.parentId !== null && menuIds.has(menu.parentId) && held.menuIds.has(menu.id)) {
+        menuIds.add(menu.id);
+      }
+    }
     const codes = [...new Set(input.permCodes)].sort();
-    if (tenantId !== PLATFORM_TENANT_ID) {
+    if (owner.side === 'platform' && owner.tenantId !== PLATFORM_TENANT_ID) {
       const operatorOnly =
-        [...menuIds].some((id) => isPlatformOnlyMenu(byId.get(id)?.url ?? '')) ||
-        codes.some((code) => Object.hasOwn(PERMISSIONS, code) && !grantableCode(code, tenantId));
+        [...menuIds].some((id) => operatorOnlyMenu(owner, byId.get(id)?.url ?? '')) ||
+        codes.some((code) => Object.hasOwn(PERMISSIONS, code) && !grantableCode(code, owner));
       if (operatorOnly) throw fail.forbidden(STAFF_MSG.operatorOnlyGrant);
     }
-    if (codes.some((code) => !grantableCode(code, tenantId))) throw fail.forbidden(STAFF_MSG.grantBeyondOwn);
-    if (!within(await heldBy(caller), { menuIds: [...menuIds], codes })) throw fail.forbidden(STAFF_MSG.grantBeyondOwn);
+    if (codes.some((code) => !grantableCode(code, owner))) throw fail.forbidden(STAFF_MSG.grantBeyondOwn);
+    if (!within(held, { menuIds: [...menuIds], codes })) throw fail.forbidden(STAFF_MSG.grantBeyondOwn);
 
+    // names are unique among the roles the owner's screen lists (an enterprise's own and the shared ones)
     const [sameName] = await tx
       .select({ id: roles.id })
       .from(roles)
       .where(
         and(
-          eq(roles.tenantId, tenantId),
-          eq(roles.side, 'platform'),
+          eq(roles.tenantId, owner.tenantId),
+          eq(roles.side, owner.side),
+          owner.enterpriseId === null
+            ? undefined
+            : or(isNull(roles.enterpriseId), eq(roles.enterpriseId, owner.enterpriseId)),
           eq(roles.name, input.name),
           existing ? sql`${roles.id} <> ${existing.id}` : undefined,
         ),
@@ -534,9 +613,10 @@ export async function saveRole(
       const [row] = await tx
         .insert(roles)
         .values({
-          tenantId,
-          side: 'platform',
-          code: `custom_${crypto.randomBytes(6).toString('hex')}`,
+          tenantId: owner.tenantId,
+          side: owner.side,
+          enterpriseId: owner.enterpriseId,
+          code: newRoleCode(owner),
           name: input.name,
         })
         .returning({ id: roles.id });
@@ -549,7 +629,13 @@ export async function saveRole(
       targetType: 'role',
       targetId: roleId,
       before,
-      after: { tenantId, name: input.name, menuIds: [...menuIds].sort((a, b) => a - b), permCodes: codes },
+      after: {
+        tenantId: owner.tenantId,
+        ...(owner.enterpriseId === null ? {} : { enterpriseId: owner.enterpriseId }),
+        name: input.name,
+        menuIds: [...menuIds].sort((a, b) => a - b),
+        permCodes: codes,
+      },
     });
     return { id: roleId };
   });
@@ -570,7 +656,13 @@ export async function deleteRole(db: DbOrTx, caller: StaffCaller, id: number): P
       action: 'role.delete',
       targetType: 'role',
       targetId: id,
-      before: { tenantId: role.tenantId, name: role.name, menuIds: grants.menuIds, permCodes: grants.codes },
+      before: {
+        tenantId: role.tenantId,
+        ...(role.enterpriseId === null ? {} : { enterpriseId: role.enterpriseId }),
+        name: role.name,
+        menuIds: grants.menuIds,
+        permCodes: grants.codes,
+      },
     });
   });
   caller.access.invalidate();

@@ -11,6 +11,10 @@ const api = vi.hoisted(() => ({
   fetchRoleMenuTree: vi.fn(),
   saveRole: vi.fn(),
   deleteRole: vi.fn(),
+  fetchEnterpriseRoles: vi.fn(),
+  fetchEnterpriseRoleMenuTree: vi.fn(),
+  saveEnterpriseRole: vi.fn(),
+  deleteEnterpriseRole: vi.fn(),
 }));
 vi.mock('./staff-calls', () => api);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
@@ -117,5 +121,82 @@ describe('RoleListPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('确定删除角色“账号管理员”吗？')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(api.deleteRole).toHaveBeenCalledWith(8));
+  });
+});
+
+describe('RoleListPage on the enterprise side (decision 0029)', { timeout: 60_000 }, () => {
+  beforeEach(() => {
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['enterpriseRole:list:view', 'enterpriseRole:list:edit'] });
+    api.fetchEnterpriseRoles.mockResolvedValue({
+      records: [role(20, '企业管理员', true), { ...role(21, '项目专员', false), userCount: 2 }],
+      total: 2,
+    });
+    api.fetchEnterpriseRoleMenuTree.mockResolvedValue({
+      menus: [
+        {
+          id: 31,
+          name: '项目管理',
+          permissions: [],
+          children: [
+            {
+              id: 32,
+              name: '项目中心',
+              permissions: [],
+              children: [
+                {
+                  id: 33,
+                  name: '项目列表',
+                  children: [],
+                  permissions: [{ code: 'projectManage:list:view', name: '项目列表查看' }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+      otherPermissions: [],
+    });
+  });
+
+  it('lists the enterprise’s roles with the shared one read-only, and saves and deletes through the enterprise calls', async () => {
+    api.saveEnterpriseRole.mockResolvedValue({ id: 22 });
+    api.deleteEnterpriseRole.mockResolvedValue(null);
+    renderPage();
+    expect(await screen.findByText('项目专员')).toBeTruthy();
+    expect(screen.getByText('内置角色不可修改')).toBeTruthy();
+    expect(screen.getByText('成员数', { selector: 'th' })).toBeTruthy();
+    expect(screen.queryByText('所属平台', { selector: 'th' })).toBeNull();
+    expect(api.fetchRoles).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: /新增角色/ }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('项目列表查看');
+    expect(within(dialog).queryByText('所属平台')).toBeNull();
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入角色名称'), { target: { value: '项目查看' } });
+    fireEvent.click(within(dialog).getByText('项目列表查看'));
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(api.saveEnterpriseRole).toHaveBeenCalled());
+    const sent = api.saveEnterpriseRole.mock.calls[0][0];
+    expect(sent).not.toHaveProperty('tenantId');
+    expect(sent.name).toBe('项目查看');
+    expect([...sent.menuIds].sort()).toEqual([31, 32, 33]);
+    expect(sent.permCodes).toEqual(['projectManage:list:view']);
+    expect(api.fetchRoleMenuTree).not.toHaveBeenCalled();
+    expect(api.saveRole).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: '删除' }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(api.deleteEnterpriseRole).toHaveBeenCalledWith(21));
+    expect(api.deleteRole).not.toHaveBeenCalled();
+  });
+
+  it('shows no add, edit or delete without the edit code', async () => {
+    useSession.setState({ permList: ['enterpriseRole:list:view'] });
+    renderPage();
+    expect(await screen.findByText('项目专员')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /新增角色/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
   });
 });

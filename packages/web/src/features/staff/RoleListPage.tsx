@@ -1,13 +1,16 @@
 /**
- * 角色管理 (decision 0013): platform-side roles with their three-level menus and each page's
- * permission codes. The tree offers only what the editor holds; built-in roles are read-only and a
- * role in use cannot be deleted (the server says so).
+ * 角色管理 (decision 0013): roles with their three-level menus and each page's permission codes, on
+ * the session's side: the platform side's roles of a tenant, or (decision 0029) an enterprise's own
+ * roles beside the tenant's shared ones. The tree offers only what the editor holds; built-in and
+ * shared roles are read-only and a role in use cannot be deleted (the server says so).
  */
 import { PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import {
   type RoleMenuNode,
+  type PermissionCode,
   type RoleRecord,
   roleSaveOperation,
+  type Side,
   STAFF_FIELD_MAX_LENGTH,
   STAFF_MSG,
 } from '@fieldpay/domain';
@@ -24,7 +27,52 @@ import { useConfirmedAction } from '../../components/list/ConfirmedAction';
 import { ListPage } from '../../components/list/ListPage';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { zodRule } from '../../components/zod-rule';
-import { deleteRole, fetchRoleMenuTree, fetchRoles, ROLE_LIST_KEY, saveRole } from './staff-calls';
+import {
+  deleteEnterpriseRole,
+  deleteRole,
+  fetchEnterpriseRoleMenuTree,
+  fetchEnterpriseRoles,
+  fetchRoleMenuTree,
+  fetchRoles,
+  ROLE_LIST_KEY,
+  saveEnterpriseRole,
+  saveRole,
+} from './staff-calls';
+
+/** What differs by side: the calls and the code that edits. One screen, one set of rules on the server. */
+interface RoleCalls {
+  editCode: PermissionCode;
+  /** what the accounts holding a role are called */
+  holders: string;
+  list(query: { pageNo: number; pageSize: number; name?: string; tenantId?: number }): ReturnType<typeof fetchRoles>;
+  menuTree(tenantId: number | undefined): ReturnType<typeof fetchRoleMenuTree>;
+  save(input: Parameters<typeof saveRole>[0]): Promise<unknown>;
+  remove(id: number): Promise<unknown>;
+}
+
+const CALLS: Record<Side, RoleCalls> = {
+  platform: {
+    editCode: 'sysRole:list:edit',
+    holders: '账号数',
+    list: (query) => fetchRoles(query),
+    menuTree: (tenantId) => fetchRoleMenuTree(tenantId),
+    save: (input) => saveRole(input),
+    remove: (id) => deleteRole(id),
+  },
+  enterprise: {
+    editCode: 'enterpriseRole:list:edit',
+    holders: '成员数',
+    list: ({ pageNo, pageSize, name }) => fetchEnterpriseRoles({ pageNo, pageSize, name }),
+    menuTree: () => fetchEnterpriseRoleMenuTree(),
+    save: ({ tenantId: _, ...input }) => saveEnterpriseRole(input),
+    remove: (id) => deleteEnterpriseRole(id),
+  },
+};
+
+const useRoleCalls = () => {
+  const side = useSession((state) => state.side);
+  return { side, calls: CALLS[side] };
+};
 
 const PERM_PREFIX = 'perm:';
 const permKey = (code: string) => `${PERM_PREFIX}${code}`;
@@ -80,12 +128,13 @@ export function RoleDialog({
   onSaved(): void;
 }) {
   const [form] = Form.useForm<RoleFormValues>();
-  const isOperator = useSession((state) => state.userInfo?.userIdentity === 1);
+  const { side, calls } = useRoleCalls();
+  const isOperator = useSession((state) => state.side === 'platform' && state.userInfo?.userIdentity === 1);
   const chosenTenant = Form.useWatch('tenantId', form);
-  const tenantId = editing ? editing.tenantId : chosenTenant;
+  const tenantId = side === 'enterprise' ? undefined : editing ? editing.tenantId : chosenTenant;
   const tree = useQuery({
-    queryKey: ['role', 'menuTree', tenantId ?? null],
-    queryFn: () => fetchRoleMenuTree(tenantId),
+    queryKey: ['role', 'menuTree', side, tenantId ?? null],
+    queryFn: () => calls.menuTree(tenantId),
     enabled: open,
   });
   const treeData = useMemo(
@@ -125,7 +174,7 @@ export function RoleDialog({
       setTreeError(STAFF_MSG.roleMenusRequired);
       return false;
     }
-    await saveRole({
+    await calls.save({
       id: editing?.id,
       tenantId: editing ? undefined : values.tenantId,
       name: values.name,
@@ -192,12 +241,15 @@ export function RoleDialog({
 export default function RoleListPage() {
   const queryClient = useQueryClient();
   const { can } = useAccess();
-  const isOperator = useSession((state) => state.userInfo?.userIdentity === 1);
+  const { side, calls } = useRoleCalls();
+  const canEdit = can(calls.editCode);
+  const isOperator = useSession((state) => state.side === 'platform' && state.userInfo?.userIdentity === 1);
   const [dialog, setDialog] = useState<{ editing: RoleRecord | null } | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ROLE_LIST_KEY });
 
   const act = useConfirmedAction(refresh);
-  const remove = (row: RoleRecord) => act(STAFF_MSG.confirmDeleteRole(row.name), () => deleteRole(row.id), '删除成功');
+  const remove = (row: RoleRecord) =>
+    act(STAFF_MSG.confirmDeleteRole(row.name), () => calls.remove(row.id), '删除成功');
 
   const columns: ColumnsType<RoleRecord> = [
     {
@@ -226,7 +278,7 @@ export default function RoleListPage() {
       : []),
     { key: 'menuCount', title: '菜单数', width: 100, render: (_: unknown, row: RoleRecord) => row.menuIds.length },
     { key: 'permCount', title: '权限数', width: 100, render: (_: unknown, row: RoleRecord) => row.permCodes.length },
-    { key: 'userCount', dataIndex: 'userCount', title: '账号数', width: 100 },
+    { key: 'userCount', dataIndex: 'userCount', title: calls.holders, width: 100 },
   ];
 
   return (
@@ -240,9 +292,9 @@ export default function RoleListPage() {
         }
       >
         <ListPage<RoleRecord, { name?: string; tenantId?: number }>
-          queryKey={ROLE_LIST_KEY}
+          queryKey={[...ROLE_LIST_KEY, side]}
           fetchPage={(request) =>
-            fetchRoles({
+            calls.list({
               pageNo: request.pageNo,
               pageSize: request.pageSize,
               name: request.name,
@@ -264,7 +316,7 @@ export default function RoleListPage() {
             </>
           }
           toolbar={
-            can('sysRole:list:edit') ? (
+            canEdit ? (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ editing: null })}>
                 新增角色
               </Button>
@@ -279,7 +331,7 @@ export default function RoleListPage() {
               row.builtIn ? (
                 <span className="list-empty-cell">内置角色不可修改</span>
               ) : (
-                can('sysRole:list:edit') && (
+                canEdit && (
                   <Space size={0}>
                     <Button type="link" size="small" onClick={() => setDialog({ editing: row })}>
                       编辑

@@ -1,5 +1,9 @@
-/** 员工账号 and 角色管理's calls and query keys. */
+/** 员工账号 and 角色管理's calls and query keys (角色管理 on either side: decision 0029). */
 import {
+  enterpriseRoleDeleteOperation,
+  enterpriseRoleListOperation,
+  enterpriseRoleMenuTreeOperation,
+  enterpriseRoleSaveOperation,
   type OperationInput,
   roleDeleteOperation,
   roleListOperation,
@@ -31,3 +35,11 @@ export const fetchRoleOptions = (tenantId?: number) => call(roleOptionsOperation
 export const fetchRoleMenuTree = (tenantId?: number) => call(roleMenuTreeOperation, { tenantId });
 export const saveRole = (input: OperationInput<typeof roleSaveOperation>) => call(roleSaveOperation, input);
 export const deleteRole = (id: number) => call(roleDeleteOperation, { id });
+
+/** An enterprise's own roles (the enterprise side's 角色管理, decision 0029): the session's enterprise. */
+export const fetchEnterpriseRoles = (query: OperationInput<typeof enterpriseRoleListOperation>) =>
+  call(enterpriseRoleListOperation, query);
+export const fetchEnterpriseRoleMenuTree = () => call(enterpriseRoleMenuTreeOperation, undefined);
+export const saveEnterpriseRole = (input: OperationInput<typeof enterpriseRoleSaveOperation>) =>
+  call(enterpriseRoleSaveOperation, input);
+export const deleteEnterpriseRole = (id: number) => call(enterpriseRoleDeleteOperation, { id });
