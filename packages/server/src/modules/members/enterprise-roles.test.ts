@@ -116,6 +116,7 @@ describe('角色管理 of an enterprise', () => {
         '/projectManage/project',
         '/projectManage/project/detail',
         '/projectManage/project/summary',
+        '/projectManage/project/enterpriseInfo',
       ].map(pageId),
     );
     expect((await list(headers, { name: '助理' }))[0]).toEqual({
@@ -166,6 +167,7 @@ describe('角色管理 of an enterprise', () => {
         '/projectManage/project',
         '/projectManage/project/detail',
         '/projectManage/project/summary',
+        '/projectManage/project/enterpriseInfo',
       ].sort(),
     );
     expect([...perm.permList].sort()).toEqual(['dashboard:analysis:view', 'projectManage:list:view']);
