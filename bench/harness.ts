@@ -97,15 +97,16 @@ function mean(runs: Figures[]): Figures {
 }
 
 /**
- * A short warm-up of every target (JIT, caches, pools), then `rounds` loads of each in alternating
- * order (this machine drifts: the ratios of one run count); the mean of each target's rounds.
+ * A short warm-up of every target at the measured connections (JIT, caches, every pooled connection
+ * opened and its statements prepared), then `rounds` loads of each in alternating order (this
+ * machine drifts: the ratios of one run count); the mean of each target's rounds.
  */
 export async function measureTargets<T extends string>(
   targets: T[],
   loads: Record<T, (connections?: number, seconds?: number) => Promise<Figures>>,
   rounds: number,
 ): Promise<Record<T, Figures>> {
-  for (const target of targets) await loads[target](10, 2);
+  for (const target of targets) await loads[target](undefined, 2);
   const runs = Object.fromEntries(targets.map((target) => [target, [] as Figures[]])) as Record<T, Figures[]>;
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? targets : [...targets].reverse();

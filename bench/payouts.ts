@@ -147,17 +147,29 @@ async function main(): Promise<void> {
           )
         ).rows[0].n,
       );
-    // the time spent in the bank's calls (the simulator's own work, and the HTTP line in http mode)
-    const inBank = { transfer: { ms: 0, calls: 0 }, queryTransfer: { ms: 0, calls: 0 } };
-    for (const method of ['transfer', 'queryTransfer'] as const) {
-      const call = bank[method].bind(bank) as (arg: never) => Promise<unknown>;
-      (bank as unknown as Record<string, unknown>)[method] = async (arg: never) => {
+    // the time spent in the bank's calls (the simulator's own work, and the HTTP line in http mode),
+    // summed over the calls, and the wall time while at least one call was in flight (the rest of
+    // the run is the runner's own database work: reading the open instructions, applying answers)
+    const METHODS = ['transfer', 'queryTransfer', 'transferBatch', 'queryTransfers'] as const;
+    const inBank = Object.fromEntries(METHODS.map((method) => [method, { ms: 0, calls: 0, items: 0 }])) as Record<
+      (typeof METHODS)[number],
+      { ms: number; calls: number; items: number }
+    >;
+    const wall = { inFlight: 0, since: 0, ms: 0 };
+    for (const method of METHODS) {
+      if (typeof (bank as unknown as Record<string, unknown>)[method] !== 'function') continue;
+      const call = (bank as unknown as Record<string, (arg: unknown) => Promise<unknown>>)[method].bind(bank);
+      (bank as unknown as Record<string, unknown>)[method] = async (arg: unknown) => {
         const at = performance.now();
+        if (wall.inFlight++ === 0) wall.since = at;
         try {
           return await call(arg);
         } finally {
-          inBank[method].ms += performance.now() - at;
+          const end = performance.now();
+          if (--wall.inFlight === 0) wall.ms += end - wall.since;
+          inBank[method].ms += end - at;
           inBank[method].calls++;
+          inBank[method].items += Array.isArray(arg) ? arg.length : 1;
         }
       };
     }
@@ -183,12 +195,16 @@ async function main(): Promise<void> {
     console.log(
       `  ${lines} lines paid out in ${seconds.toFixed(2)} s: ${rate.toFixed(0)} lines/s (target >= ${TARGET_LINES_PER_SECOND}) ${ok(rate >= TARGET_LINES_PER_SECOND)}; ${rounds} runner rounds`,
     );
-    const calls = (name: string, spent: { ms: number; calls: number }) =>
-      `${spent.calls} ${name} took ${(spent.ms / 1000).toFixed(2)} s (${(spent.ms / Math.max(1, spent.calls)).toFixed(1)} ms each)`;
+    const calls = (name: string, spent: { ms: number; calls: number; items: number }) =>
+      `${spent.calls} ${name} (${spent.items} instructions) took ${(spent.ms / 1000).toFixed(2)} s (${(spent.ms / Math.max(1, spent.calls)).toFixed(1)} ms each)`;
+    console.log("  bank calls, summed over the runner's lanes:");
+    for (const method of METHODS) if (inBank[method].calls > 0) console.log(`    ${calls(method, inBank[method])}`);
     console.log(
-      `  bank calls, summed over the runner's lanes: ${calls('transfers', inBank.transfer)}, ${calls('status queries', inBank.queryTransfer)}`,
+      `  wall time with a bank call in flight: ${(wall.ms / 1000).toFixed(2)} s of ${seconds.toFixed(2)} s; the rest (the runner's database work) ${(seconds - wall.ms / 1000).toFixed(2)} s; load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
     );
-
     console.log('\nExactly once:');
     const one = async <R>(text: string, params: unknown[] = []) => (await sql(text, params)).rows[0] as R;
     const perLine = await one<{ lines: number; once: number; attempts: number }>(

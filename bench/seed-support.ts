@@ -33,7 +33,7 @@ export async function prepareBenchData(
       return;
     }
     await applyReferenceData(database.db, MODULES);
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, MODULES);
     const step: Step = async (name, text) => {
       const started = Date.now();
       const result = await client.query(text);

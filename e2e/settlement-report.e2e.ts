@@ -1,12 +1,13 @@
 /**
  * The settlement report (spec 2 §2.5, decision 0026) in a real browser on the demo data: the
  * enterprise opens 生成报告 on its paid-out statement, sees the numbered sections built from the
- * settled tasks (with the report file of 其他构成 as a PDF), opens the survey statement's report
+ * settled tasks (with the report file of 其他构成 as a PDF) and a task number's 任务详情 dialog over the
+ * report, opens the survey statement's report
  * with the questionnaire's analysis, and downloads the report PDF from the order-generation cache
  * after 下载. Screenshots at 1440x900 and 1280x720.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, callApi, launchBrowser, openPage, route, screenshot, signIn, storedToken, url } from './support';
 
@@ -50,6 +51,61 @@ async function openReport(page: Page, settlementSn: string) {
   return dialog;
 }
 
+/** No dialog is still zooming in or out (antd's motion classes are gone). */
+const dialogsSettled = (page: Page) =>
+  page.waitForFunction(() => document.querySelector('.ant-modal[class*="ant-zoom-"]') === null);
+
+/**
+ * 任务编号 opens the 任务详情 dialog (1200) over the report: the task's detail with its map drawn
+ * inside the dialog, the list dialog above it; 关闭 returns to the report.
+ */
+async function taskDetailFromReport(page: Page, report: Locator) {
+  const link = report.getByRole('region', { name: '推广任务明细构成' }).locator('.report-task-link').first();
+  await link.scrollIntoViewIfNeeded();
+  const taskSn = (await link.textContent())?.trim() ?? '';
+  expect(taskSn).toMatch(/^RW\d+/);
+  await link.click();
+  const detail = page.getByRole('dialog', { name: '任务详情' });
+  await detail.getByText(`任务编号：${taskSn}`).waitFor();
+  await detail.getByText('人员信息').waitFor();
+  // measured once the opening zoom has ended (mid-animation the box is scaled down)
+  await dialogsSettled(page);
+  expect((await detail.boundingBox())?.width).toBe(1200);
+  // the map fills its box and its points lie inside it (Leaflet measured the opened dialog)
+  const map = detail.getByTestId('task-map');
+  const point = map.locator('path.leaflet-interactive').first();
+  await point.waitFor();
+  await map.scrollIntoViewIfNeeded();
+  await dialogsSettled(page);
+  const [mapBox, pointBox] = [await map.boundingBox(), await point.boundingBox()];
+  expect(mapBox && pointBox).toBeTruthy();
+  if (mapBox && pointBox) {
+    expect(mapBox.width).toBeGreaterThan(1000);
+    expect(pointBox.x).toBeGreaterThanOrEqual(mapBox.x);
+    expect(pointBox.x + pointBox.width).toBeLessThanOrEqual(mapBox.x + mapBox.width);
+    expect(pointBox.y).toBeGreaterThanOrEqual(mapBox.y);
+    expect(pointBox.y + pointBox.height).toBeLessThanOrEqual(mapBox.y + mapBox.height);
+  }
+  await screenshot(page, 'settlement-report-task-detail-map-1440');
+  await detail.getByText('人员信息').scrollIntoViewIfNeeded();
+  await screenshot(page, 'settlement-report-task-detail-1440');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await detail.getByText('人员信息').scrollIntoViewIfNeeded();
+  await screenshot(page, 'settlement-report-task-detail-1280');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // the list dialog (730) opens above the task detail
+  await detail.getByRole('button', { name: /^(已打开资料|通话记录) \d+ (份|条)$/ }).click();
+  const records = page.getByRole('dialog', { name: /^(资料打开记录|通话记录)$/ });
+  await records.getByRole('table').waitFor();
+  await dialogsSettled(page);
+  await screenshot(page, 'settlement-report-task-records-1440');
+  await records.getByRole('button', { name: '关 闭' }).click();
+  await records.waitFor({ state: 'hidden' });
+  await detail.getByRole('button', { name: '关 闭' }).click();
+  await detail.waitFor({ state: 'hidden' });
+  await report.getByRole('heading', { name: /推广任务明细构成/ }).waitFor();
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   enterprise = await openPage(browser);
@@ -80,6 +136,8 @@ describe('the settlement report', () => {
     await screenshot(page, 'settlement-report-tasks-1440');
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'settlement-report-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await taskDetailFromReport(page, dialog);
     // the report's own PDF, made by the job, opens inside the overview
     await page.setViewportSize({ width: 1440, height: 900 });
     await dialog.getByRole('heading', { name: '一、整体总览' }).scrollIntoViewIfNeeded();

@@ -248,7 +248,8 @@ export const COLUMN_SETS = {
   projectList: {
     admin: columns(...projectListHead, ['clientName', '客户', 200], ...projectListTail),
     platform: columns(...projectListHead, ['clientName', '客户', 200], ...projectListTail),
-    enterprise: columns(...projectListHead, ...projectListTail),
+    // the enterprise sees where its project is shown: its platform and the others (spec 1 §2)
+    enterprise: columns(...projectListHead, ['visiblePlatforms', '可见平台', 200], ...projectListTail),
   },
   downloadCacheList: { admin: downloadCache, platform: downloadCache, enterprise: downloadCache },
   noticeList: { admin: noticeList, platform: noticeList, enterprise: noticeList },

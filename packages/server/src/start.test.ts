@@ -4,6 +4,7 @@ import { freshDatabase } from '../test/db';
 import { loadConfig } from './config';
 import type { Database } from './db/client';
 import { users } from './db/schema';
+import { MODULES } from './modules';
 import { hashPassword } from './platform/auth/passwords';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/demo';
 import { prepareServer } from './start';
@@ -34,7 +35,7 @@ describe('production boot', () => {
   it('refuses to start while any account keeps a published demo password', async () => {
     database = await freshDatabase();
     const db = database.db;
-    expect(await seedDemoData(db)).toBe(true);
+    expect(await seedDemoData(db, MODULES)).toBe(true);
     await expect(prepareServer(loadConfig(PRODUCTION), database)).rejects.toThrow(/demo password/);
 
     // the README accounts changed their passwords: the generated accounts still share the published one
@@ -59,7 +60,7 @@ describe('production boot', () => {
 
   it('a public demo instance is asked for explicitly', async () => {
     database = await freshDatabase();
-    expect(await seedDemoData(database.db)).toBe(true);
+    expect(await seedDemoData(database.db, MODULES)).toBe(true);
     const { app } = await prepareServer(loadConfig({ ...PRODUCTION, SEED_DEMO: '1' }), database);
     await app.close();
     expect(await database.db.select({ id: users.id }).from(users)).not.toEqual([]);

@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** A zip of stored (uncompressed) entries with a valid central directory. */
 export function zipOf(entries: Record<string, string | Buffer>): Buffer {
@@ -132,4 +133,16 @@ export function multipart(parts: FormPart[]): { payload: Buffer; headers: Record
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Every text of every page of a PDF, a page a line: what a reader of the file sees. */
+export async function pdfText(bytes: Buffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
+  const texts: string[] = [];
+  for (let pageNo = 1; pageNo <= doc.numPages; pageNo++) {
+    const content = await (await doc.getPage(pageNo)).getTextContent();
+    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
+  }
+  await doc.destroy();
+  return texts.join('\n');
 }

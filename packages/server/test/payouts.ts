@@ -19,7 +19,7 @@ export interface FaultTally {
   accepted: number;
   /** "already exists": a yurref sent again (two runners, or a resend after a lost answer) */
   exists: number;
-  /** no answer in time (request or answer lost, or slower than the client's timeout) */
+  /** calls with no answer in time (request or answer lost, or slower than the client's timeout) */
   timeouts: number;
   rounds: number;
 }
@@ -40,18 +40,31 @@ export async function payOutUnderFaults(
   const paid = await pay(t, world, settlementId);
   if (paid.statusCode !== 200) throw new Error(`pay failed: ${paid.body}`);
   const tally: FaultTally = { accepted: 0, exists: 0, timeouts: 0, rounds: 0 };
+  // the runner sends batches (one call, one answer per instruction); a single transfer is counted alike
+  const count = (answers: TransferAnswer[]) => {
+    for (const answer of answers) {
+      if (answer.outcome === 'accepted') tally.accepted++;
+      if (answer.outcome === 'exists') tally.exists++;
+    }
+    return answers;
+  };
   const transfer = bank.transfer;
+  const transferBatch = bank.transferBatch;
   bank.transfer = async (instruction) => {
-    let answer: TransferAnswer;
     try {
-      answer = await transfer.call(bank, instruction);
+      return count([await transfer.call(bank, instruction)])[0];
     } catch (error) {
       tally.timeouts++;
       throw error;
     }
-    if (answer.outcome === 'accepted') tally.accepted++;
-    if (answer.outcome === 'exists') tally.exists++;
-    return answer;
+  };
+  bank.transferBatch = async (instructions) => {
+    try {
+      return count(await transferBatch.call(bank, instructions));
+    } catch (error) {
+      tally.timeouts++;
+      throw error;
+    }
   };
   await bank.setFaults(faults);
   try {
@@ -72,6 +85,7 @@ export async function payOutUnderFaults(
       slowAnswerRate: 1,
     });
     bank.transfer = transfer;
+    bank.transferBatch = transferBatch;
   }
   // every line final (1 paid, 2 failed) or awaiting reconciliation: in flight (4) with an open
   // instruction, or not yet sent (0) while the enterprise's payment itself is still open

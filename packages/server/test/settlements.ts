@@ -29,6 +29,8 @@ import {
   login,
   type TestContext,
 } from './app';
+import { drainPayouts } from '../src/modules/settlements/payouts';
+import { multipart } from './file-fixtures';
 import { insertBankPlatform, insertPerson, insertProject } from './lookups';
 
 export const PAY_PASSWORD = '135790';
@@ -227,3 +229,39 @@ export const pay = async (t: TestContext, world: SettlementWorld, settlementId: 
     '/api/sys/order/confirmSettlement',
     await payBody(t, world, settlementId, await paymentCode(t, world, settlementId)),
   );
+
+/**
+ * A settlement of the world's audited tasks taken through the whole payment: made, approved,
+ * the bank funded with `topUp`, paid and its payouts run. Answers the settlement's id and number.
+ */
+export async function paidOutSettlement(t: TestContext, world: SettlementWorld, topUp: string) {
+  const created = (await createSettlement(t, world)).json().result as { id: number; settlementSn: string };
+  await approve(t, world, created.id);
+  await fund(t, world, topUp);
+  const paid = await pay(t, world, created.id);
+  if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
+  await drainPayouts(t.services, created.id);
+  return { id: created.id, settlementSn: created.settlementSn };
+}
+
+/** Uploads one file with the upload call's fields (scene, uploadPath, the record's id) as `who`. */
+export async function uploadFile(
+  t: TestContext,
+  who: LoginUserInfo,
+  fields: { scene: string; uploadPath: string; id: number },
+  fileName: string,
+  content: Buffer,
+) {
+  const form = multipart([
+    { name: 'scene', value: fields.scene },
+    { name: 'uploadPath', value: fields.uploadPath },
+    { name: 'id', value: String(fields.id) },
+    { name: 'file', fileName, content },
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/resource/upload/upload',
+    payload: form.payload,
+    headers: { ...form.headers, ...authHeaders(who) },
+  });
+}

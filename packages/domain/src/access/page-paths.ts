@@ -11,6 +11,7 @@ export const CONSOLE_PAGE_PATHS: readonly string[] = [
   '/company/loginManage/password',
   '/contentManage/resource/article',
   '/contentManage/resource/questionnaire',
+  '/customerManage/customer/verify',
   '/dashboard/analysis',
   '/dataManagement/logManagement/downloadLog',
   '/notice/view/list',

@@ -81,6 +81,8 @@ export const PERMISSIONS = {
   'enterpriseAgreement:list:delete': { name: '删除企业协议', side: 'platform', platformOperatorOnly: false },
   // the customer verification dialog: the task detail's verified badge, the settlement report (decision 0027)
   'cusVerify:list:view': { name: '客户认证信息查看', side: 'both', platformOperatorOnly: false },
+  // 客户审核, the platform's list of customers to review (decision 0030)
+  'cusVerify:list:query': { name: '客户审核列表查看', side: 'platform', platformOperatorOnly: false },
   'cusVerify:list:adopt': { name: '客户审核通过', side: 'platform', platformOperatorOnly: false },
   'cusVerify:list:reject': { name: '客户审核驳回', side: 'platform', platformOperatorOnly: false },
   'sysConfig:list:edit': { name: '系统配置修改', side: 'platform', platformOperatorOnly: true },

@@ -1,2 +1,3 @@
-/** Customer verification (decision 0027). */
+/** Customer verification (decision 0027) and the review list (decision 0030). */
+export * from './list';
 export * from './operations';

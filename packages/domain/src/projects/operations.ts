@@ -42,6 +42,8 @@ export const projectListRecordSchema = z.object({
   /** the employer: the platform (tenant) the project runs on */
   tenantId: z.number().int(),
   tenantName: z.string(),
+  /** the other platforms the project's data is also shown on (otherTenantVos); read for the enterprise side only */
+  otherTenantNames: z.array(z.string()),
   projectStatus: z.number().int(),
   processed: z.number().int(),
   /** persons serving on the project */

@@ -25,7 +25,12 @@ const OPERATOR: ScopeViewer = { side: 'platform', tenantId: 0, enterpriseId: nul
 function listAs(
   viewer: ScopeViewer,
   window: PageWindow,
-  options: { exactUpTo?: number; mine?: boolean; follows?: Array<typeof projects | typeof tenants> } = {},
+  options: {
+    exactUpTo?: number;
+    mine?: boolean;
+    follows?: Array<typeof projects | typeof tenants>;
+    cacheAs?: false;
+  } = {},
 ) {
   return t.services.ctx.scopes.withViewer(viewer, (db: DbOrTx) =>
     paged(db, window, {
@@ -42,6 +47,7 @@ function listAs(
           .orderBy(...page.orderBy),
       toRecord: (row) => row,
       exactUpTo: options.exactUpTo,
+      cacheAs: options.cacheAs === false ? undefined : 'paging test',
     }),
   );
 }
@@ -150,6 +156,51 @@ describe('paged lists (db/paging.ts)', () => {
     });
   });
 
+  it('builds a named list statement once per shape: the same answers as built per request, values as parameters', async () => {
+    forgetPaging();
+    for (const viewer of [staffOf(world.tenantA), staffOf(world.tenantB), OPERATOR]) {
+      for (const window of [
+        { pageNo: 1, pageSize: 20 },
+        { pageNo: 2, pageSize: 20 },
+        { pageNo: 3, pageSize: 20 },
+        { pageNo: 2, pageSize: 7 },
+      ]) {
+        // each asked twice: the second time the named statement is given again (and checked, under the tests)
+        const built = await listAs(viewer, window, { cacheAs: false });
+        expect(await listAs(viewer, window)).toEqual(built);
+        expect(await listAs(viewer, window)).toEqual(built);
+      }
+    }
+  });
+
+  it('refuses, under the tests, a named list whose rows read the request outside the frame', async () => {
+    forgetPaging();
+    const listOfTenant = (tenantId: number) =>
+      t.services.ctx.scopes.withViewer(OPERATOR, (db: DbOrTx) =>
+        paged(
+          db,
+          { pageNo: 1, pageSize: 5 },
+          {
+            cacheAs: 'paging test, a tenant outside the frame',
+            from: projects,
+            where: inArray(projects.id, ids.slice(0, 10)),
+            key: projects.id,
+            orderBy: [[projects.id, 'desc']],
+            // the tenant is a value of the rows statement, not of `where`: a statement built once would keep the first
+            rows: (page) =>
+              db
+                .select({ id: projects.id, ...page.columns })
+                .from(projects)
+                .where(and(inArray(projects.id, page.keys), eq(projects.tenantId, tenantId)))
+                .orderBy(...page.orderBy),
+            toRecord: (row) => row,
+          },
+        ),
+      );
+    expect((await listOfTenant(world.tenantA)).records).toHaveLength(5);
+    await expect(listOfTenant(world.tenantB)).rejects.toThrow(/outside the frame/);
+  });
+
   describe('remembered totals (totalFollows)', () => {
     const follows = [projects];
     /** Renames a project without noting the write (triggers off, as a replica applies rows): a remembered total cannot know of it. */
@@ -225,41 +276,48 @@ describe('paged lists (db/paging.ts)', () => {
       }
     });
 
-    it('gives a followed sum again while no write is noted, and sums anew after one, per scope', async () => {
-      forgetPaging();
-      /** the sum of this file's project ids the viewer sees (any integer column does) */
-      const sumAs = (viewer: ScopeViewer) =>
-        t.services.ctx.scopes.withViewer(viewer, (db: DbOrTx) =>
-          followedSum(db, {
-            from: projects,
-            where: like(projects.projectName, `${name}%`),
-            column: projects.id,
-            follows,
-          }),
-        );
-      const own = ids.reduce((sum, id) => sum + id, 0);
-      expect(await sumAs(staffOf(world.tenantA))).toBe(own);
-      await renameUnnoted(ids[0], '改名未记');
-      try {
-        // nothing noted: the remembered sum is given, not summed (a sum now would leave ids[0] out)
+    it.each([
+      ['built per request', undefined],
+      ['named, built once per shape', 'paging test sum'],
+    ])(
+      'gives a followed sum again while no write is noted, and sums anew after one, per scope (%s)',
+      async (_, cacheAs) => {
+        forgetPaging();
+        /** the sum of this file's project ids the viewer sees (any integer column does) */
+        const sumAs = (viewer: ScopeViewer) =>
+          t.services.ctx.scopes.withViewer(viewer, (db: DbOrTx) =>
+            followedSum(db, {
+              from: projects,
+              where: like(projects.projectName, `${name}%`),
+              column: projects.id,
+              follows,
+              cacheAs,
+            }),
+          );
+        const own = ids.reduce((sum, id) => sum + id, 0);
         expect(await sumAs(staffOf(world.tenantA))).toBe(own);
-        // another scope has nothing remembered: it sums, and sees tenant B's rows too
-        const all = await sumAs(OPERATOR);
-        expect(all).toBeGreaterThan(own - ids[0]);
-        expect(all).not.toBe(own);
-        // a noted write makes the next ask sum anew
-        await rename(ids[1], `${name}1`);
-        expect(await sumAs(staffOf(world.tenantA))).toBe(own - ids[0]);
-      } finally {
-        await rename(ids[0], `${name}0`);
-      }
-      expect(await sumAs(staffOf(world.tenantA))).toBe(own);
-      await expect(
-        t.services.ctx.scopes.withViewer(staffOf(world.tenantA), (db: DbOrTx) =>
-          followedSum(db, { from: projects, where: undefined, column: projects.id, follows: [tenants] }),
-        ),
-      ).rejects.toThrow(/app_follow_list_changes\('tenants'\)/);
-    });
+        await renameUnnoted(ids[0], '改名未记');
+        try {
+          // nothing noted: the remembered sum is given, not summed (a sum now would leave ids[0] out)
+          expect(await sumAs(staffOf(world.tenantA))).toBe(own);
+          // another scope has nothing remembered: it sums, and sees tenant B's rows too
+          const all = await sumAs(OPERATOR);
+          expect(all).toBeGreaterThan(own - ids[0]);
+          expect(all).not.toBe(own);
+          // a noted write makes the next ask sum anew
+          await rename(ids[1], `${name}1`);
+          expect(await sumAs(staffOf(world.tenantA))).toBe(own - ids[0]);
+        } finally {
+          await rename(ids[0], `${name}0`);
+        }
+        expect(await sumAs(staffOf(world.tenantA))).toBe(own);
+        await expect(
+          t.services.ctx.scopes.withViewer(staffOf(world.tenantA), (db: DbOrTx) =>
+            followedSum(db, { from: projects, where: undefined, column: projects.id, follows: [tenants] }),
+          ),
+        ).rejects.toThrow(/app_follow_list_changes\('tenants'\)/);
+      },
+    );
 
     it('refuses to remember totals over a table whose writes are not noted', async () => {
       await expect(listAs(staffOf(world.tenantA), { pageNo: 1, pageSize: 20 }, { follows: [tenants] })).rejects.toThrow(

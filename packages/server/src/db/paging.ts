@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Page } from '@fieldpay/domain';
-import { type Column, getTableName, is, SQL, sql } from 'drizzle-orm';
+import { type Column, getTableName, is, Placeholder, SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 import { listChanges } from './schema/list-changes';
@@ -69,6 +69,14 @@ export interface PagedList<K extends Column, R extends PageColumns, Out> {
   totalFollows?: readonly PgTable[];
   /** a lower limit for exact totals (tests); never above EXACT_TOTAL_UP_TO in the product */
   exactUpTo?: number;
+  /**
+   * The list's name for its statements, built once per shape instead of once per request (the
+   * filters present, the order, the page size, how the total and the page start are found): the
+   * scope's and filters' values travel as parameters of the statement built the first time. Give
+   * it only where `rows` reads nothing of the request but the frame it is handed; under the tests
+   * every statement given again is also built anew and compared, so a list that breaks that fails.
+   */
+  cacheAs?: string;
 }
 
 /** An unexecuted select (drizzle's query builder): the helper names it, then runs it. */
@@ -81,17 +89,98 @@ interface PreparedPage<R> {
   getQuery(): { sql: string };
 }
 
+/** A statement's name from its text: the same text gets the same name, which pg prepares once per connection. */
+const statementName = (text: string) => `page_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+
+/** What runs a statement (a transaction's drizzle session), as drizzle's query builder calls it. */
+interface SessionParts {
+  dialect: PgDialect;
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: unknown,
+      name: string,
+      arrayMode: boolean,
+    ): { joinsNotNullableMap?: unknown; execute(values?: Record<string, unknown>): Promise<unknown> };
+  };
+}
+
+/** A page statement as drizzle prepared it: its text, parameters (values or placeholders) and how rows map. */
+interface StatementTemplate {
+  name: string;
+  text: string;
+  params: unknown[];
+  fields: unknown;
+  joinsNotNullableMap: unknown;
+}
+
+function templateOf<R>(statement: PageStatement<R>): StatementTemplate {
+  const prepared = statement.prepare('') as unknown as {
+    getQuery(): { sql: string; params: unknown[] };
+    fields: unknown;
+    joinsNotNullableMap: unknown;
+  };
+  const { sql: text, params } = prepared.getQuery();
+  return {
+    name: statementName(text),
+    text,
+    params,
+    fields: prepared.fields,
+    joinsNotNullableMap: prepared.joinsNotNullableMap,
+  };
+}
+
+/** A raw statement as a template (its rows are read as they come, not mapped to fields). */
+function templateOfSql(statement: SQL): StatementTemplate {
+  const { text, values } = partOf(statement);
+  return { name: statementName(text), text, params: values, fields: undefined, joinsNotNullableMap: undefined };
+}
+
+/** Runs a raw statement's template as a named prepared statement, with its placeholders' values. */
+async function executeTemplate<R>(
+  db: DbOrTx,
+  template: StatementTemplate,
+  values: Record<string, unknown>,
+): Promise<R[]> {
+  const { session } = db as unknown as SessionParts;
+  const prepared = session.prepareQuery(
+    { sql: template.text, params: template.params },
+    undefined,
+    template.name,
+    false,
+  );
+  const { rows } = (await prepared.execute(values)) as { rows: R[] };
+  return rows;
+}
+
+/** The template as a statement of this transaction, named after its text (pg prepares a name once per connection). */
+function preparedOf<R>(
+  db: DbOrTx,
+  template: StatementTemplate,
+): { execute(values: Record<string, unknown>): Promise<R[]> } {
+  const { session } = db as unknown as SessionParts;
+  const prepared = session.prepareQuery(
+    { sql: template.text, params: template.params },
+    template.fields,
+    template.name,
+    true,
+  );
+  prepared.joinsNotNullableMap = template.joinsNotNullableMap;
+  return prepared as unknown as { execute(values: Record<string, unknown>): Promise<R[]> };
+}
+
 /**
- * The statement, built once and named after its text (the same text gets the same name, which
- * pg prepares once per connection). drizzle writes the name it is given into the query
- * configuration it hands pg on each execute, so the name is set there once the text is known.
+ * A raw statement (one whose shape the query builder cannot write: CTEs joined laterally) run as
+ * a named prepared statement, as the paged lists' statements are: planned once per connection and
+ * shape rather than on every request. Its values travel as parameters.
  */
-function prepareNamed<R>(statement: PageStatement<R>): PreparedPage<R> {
-  const prepared = statement.prepare('');
-  const name = `page_${crypto.createHash('sha1').update(prepared.getQuery().sql).digest('hex').slice(0, 24)}`;
-  const configs = prepared as unknown as { queryConfig?: { name?: string }; rawQueryConfig?: { name?: string } };
-  for (const config of [configs.queryConfig, configs.rawQueryConfig]) if (config) config.name = name;
-  return prepared;
+export async function executeNamed<R>(db: DbOrTx, statement: SQL): Promise<R[]> {
+  const { dialect, session } = db as unknown as SessionParts;
+  const query = dialect.sqlToQuery(statement);
+  const { rows } = (await session.prepareQuery(query, undefined, statementName(query.sql), false).execute()) as {
+    rows: R[];
+  };
+  return rows;
 }
 
 /** A small map whose entries expire; the oldest entry goes when it is full. */
@@ -157,11 +246,89 @@ export function rememberPageStarts(on: boolean): void {
 }
 
 const dialect = new PgDialect();
-/** A query's text and values, as a cache key; never sent anywhere. */
-const keyOf = (query: SQL): string => {
+
+/** A part of a statement as its text and values: the text is its shape, the values fill it. */
+interface Part {
+  text: string;
+  values: unknown[];
+}
+
+const partOf = (query: SQL): Part => {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return `${text}\u0000${JSON.stringify(params)}`;
+  return { text, values: params };
 };
+
+/**
+ * The part again with its values as placeholders `${prefix}0`, `${prefix}1`, …, for a statement
+ * built once per shape. Undefined when the text's markers are not exactly $1…$n in order (a
+ * literal that looks like one): that list is then built per request.
+ */
+function placeholdersOf(part: Part, prefix: string): SQL | undefined {
+  // split around a capture group: text, number, text, number, …, text
+  const pieces = part.text.split(/\$(\d+)/);
+  if ((pieces.length - 1) / 2 !== part.values.length) return undefined;
+  const chunks: SQL[] = [];
+  for (let i = 0; i < pieces.length; i += 2) {
+    chunks.push(sql.raw(pieces[i]));
+    if (i + 1 === pieces.length) break;
+    const marker = Number(pieces[i + 1]);
+    if (marker !== i / 2 + 1) return undefined;
+    chunks.push(sql`${sql.placeholder(`${prefix}${marker - 1}`)}`);
+  }
+  return sql.join(chunks);
+}
+
+const valuesOf = (part: Part, prefix: string) =>
+  Object.fromEntries(part.values.map((value, index) => [`${prefix}${index}`, value]));
+
+/** Page statements built once per list and shape (`cacheAs`). */
+const templates = new Memory<StatementTemplate>(Number.POSITIVE_INFINITY, MEMORY_ENTRIES);
+/** Under the tests a template given again is checked against the statement built anew (`cacheAs`'s promise). */
+const checkTemplates = process.env.VITEST !== undefined;
+
+/** A statement's scope and filters, as built (`sql`) and as text and values (`part`). */
+interface Scoped {
+  sql: SQL;
+  part: Part;
+}
+
+/** What a statement is built from: the scope, the filters and the helper's own values (or placeholders for them). */
+interface StatementInputs {
+  from: SQL;
+  where: SQL;
+  own: Record<string, unknown>;
+}
+
+/**
+ * The statement for this request and the values that fill it. Given a name, it is built once per
+ * name and `shape` from placeholders (for the values of `from` and `where`, and for each of `own`)
+ * and given again with this request's values; under the tests, each time it is given again it is
+ * compared with the statement built anew. Without a name, or when a part's text cannot be turned
+ * into placeholders, it is built from this request's values.
+ */
+function statementFor(
+  name: string | undefined,
+  shape: string,
+  scope: { from: Scoped; where: Scoped },
+  own: Record<string, unknown>,
+  build: (inputs: StatementInputs) => StatementTemplate,
+): { template: StatementTemplate; values: Record<string, unknown> } {
+  const actual = { from: scope.from.sql, where: scope.where.sql, own };
+  const from = name ? placeholdersOf(scope.from.part, 'f') : undefined;
+  const where = name ? placeholdersOf(scope.where.part, 'w') : undefined;
+  if (!name || !from || !where) return { template: build(actual), values: {} };
+  const values = { ...valuesOf(scope.from.part, 'f'), ...valuesOf(scope.where.part, 'w'), ...own };
+  const key = `${name}\u0000${shape}`;
+  const known = templates.get(key);
+  if (known) {
+    if (checkTemplates) assertSameStatement(name, known, values, build(actual));
+    return { template: known, values };
+  }
+  const placeholders = Object.fromEntries(Object.keys(own).map((key) => [key, sql.placeholder(key)]));
+  const template = build({ from, where, own: placeholders });
+  templates.set(key, template);
+  return { template, values };
+}
 
 /**
  * Runs the page statement as a named prepared statement planned once per connection: its plan
@@ -173,10 +340,13 @@ const keyOf = (query: SQL): string => {
  * plan_cache_mode is forced around this one statement; the three are written at once (the
  * pool's pipeline mode), in the order they are called.
  */
-async function runPlannedOnce<R>(db: DbOrTx, statement: PageStatement<R>): Promise<R[]> {
-  const prepared = prepareNamed(statement);
+async function runPlannedOnce<R>(
+  db: DbOrTx,
+  template: StatementTemplate,
+  values: Record<string, unknown>,
+): Promise<R[]> {
   const generic = db.execute(sql.raw('set local plan_cache_mode = force_generic_plan')).then(() => undefined);
-  const rows = prepared.execute();
+  const rows = preparedOf<R>(db, template).execute(values);
   const restored = db.execute(sql.raw('set local plan_cache_mode to default')).then(() => undefined);
   const [, result] = await Promise.all([generic, rows, restored]);
   return result;
@@ -212,38 +382,64 @@ export async function paged<K extends Column, R extends PageColumns, Out>(
   // what the page counts and pages: each row of `from`, or each key once
   const selectKey = list.distinct ? sql`select distinct ${list.key}` : sql`select ${list.key}`;
 
+  // the list's shape (what is counted and paged, in which order) and the values that fill it
+  const fromPart = partOf(from);
+  const wherePart = partOf(where);
+  const shape = `${partOf(sql`${selectKey} order by ${order}`).text}\u0000${fromPart.text}\u0000${wherePart.text}`;
   // the wall shows each scope other rows: what is remembered is remembered per scope
-  const listKey = `${activeScopeKey()}\u0000${cap}\u0000${keyOf(sql`${selectKey} from ${inScope} order by ${order}`)}`;
+  const listKey = `${activeScopeKey()}\u0000${cap}\u0000${shape}\u0000${JSON.stringify([fromPart.values, wherePart.values])}`;
   const pageKey = (page: number) => `${listKey}\u0000${pageSize}\u0000${page}`;
   const keyset = pageStartsOn && list.orderBy.length === 1 && firstOrder[0] === list.key ? firstOrder[1] : null;
 
   const estimated = estimates.get(listKey);
   const follows = list.totalFollows?.map((table) => getTableName(table));
   if (follows) await assertFollowed(db, follows);
-  // the changes the viewer can see: the wall scopes list_changes like the rows it counts
-  const changes = follows ? changesOf(follows) : sql<null>`null::float8`;
-  const counted = sql<number>`(select count(*)::int from (${selectKey} from ${inScope} limit ${literal(cap + 1)}) as capped)`;
   const remembered = follows ? totals.get(listKey) : undefined;
-  // PostgreSQL runs a scalar subquery when its value is first needed: a total given again counts nothing
-  const total =
-    estimated !== undefined
-      ? sql<null>`null::int`
-      : follows
-        ? sql<number>`case when ${changes} = ${remembered?.changes ?? -1}::float8 then ${remembered?.total ?? 0}::int
-            else ${counted} end`
-        : counted;
   // the first page is read from the top every time (offset 0 costs nothing): a row added since the
   // last read must head a newest-first list at once, not after the remembered start expires
   const boundary = keyset && pageNo > 1 ? boundaries.get(pageKey(pageNo)) : undefined;
-  const keys = boundary
-    ? sql`(${selectKey} from ${from} where (${where}) and ${list.key} ${sql.raw(boundary.op)} ${boundary.value}
-        order by ${order} limit ${literal(pageSize)})`
-    : sql`(${selectKey} from ${inScope} order by ${order} limit ${literal(pageSize)} offset ${offset})`;
 
-  const rows = await runPlannedOnce(
-    db,
-    list.rows({ columns: { pageKey: list.key, pageTotal: total, pageChanges: changes }, keys, orderBy }),
+  const { template, values } = statementFor(
+    list.cacheAs,
+    // what else decides the statement's text: the page size, the count limit, how the total and the start are found
+    [
+      shape,
+      pageSize,
+      cap,
+      estimated !== undefined ? 'estimated' : follows ? `follows ${follows.join(',')}` : 'counted',
+      boundary ? boundary.op : 'offset',
+    ].join('\u0000'),
+    { from: { sql: from, part: fromPart }, where: { sql: where, part: wherePart } },
+    {
+      offset,
+      boundary: boundary?.value ?? null,
+      rememberedChanges: remembered?.changes ?? -1,
+      rememberedTotal: remembered?.total ?? 0,
+    },
+    ({ from, where, own }) => {
+      const scoped = sql`${from} where ${where}`;
+      // the changes the viewer can see: the wall scopes list_changes like the rows it counts
+      const changes = follows ? changesOf(follows) : sql<null>`null::float8`;
+      const counted = sql<number>`(select count(*)::int from (${selectKey} from ${scoped} limit ${literal(cap + 1)}) as capped)`;
+      // PostgreSQL runs a scalar subquery when its value is first needed: a total given again counts nothing
+      const total =
+        estimated !== undefined
+          ? sql<null>`null::int`
+          : follows
+            ? sql<number>`case when ${changes} = ${own.rememberedChanges}::float8 then ${own.rememberedTotal}::int
+              else ${counted} end`
+            : counted;
+      const keys = boundary
+        ? sql`(${selectKey} from ${from} where (${where}) and ${list.key} ${sql.raw(boundary.op)} ${own.boundary}
+          order by ${order} limit ${literal(pageSize)})`
+        : sql`(${selectKey} from ${scoped} order by ${order} limit ${literal(pageSize)} offset ${own.offset})`;
+      return templateOf(
+        list.rows({ columns: { pageKey: list.key, pageTotal: total, pageChanges: changes }, keys, orderBy }),
+      );
+    },
   );
+
+  const rows = await runPlannedOnce<R>(db, template, values);
   if (rows.length === 0) {
     if (boundary) {
       // the rows after the remembered key are gone: find the page by counting instead
@@ -283,6 +479,21 @@ export async function paged<K extends Column, R extends PageColumns, Out>(
   };
 }
 
+/** A template given again must be the statement this request would have built (see `cacheAs`). */
+function assertSameStatement(
+  name: string,
+  template: StatementTemplate,
+  values: Record<string, unknown>,
+  built: StatementTemplate,
+): void {
+  const filled = template.params.map((param) => (is(param, Placeholder) ? values[param.name] : param));
+  if (template.text !== built.text || JSON.stringify(filled) !== JSON.stringify(built.params)) {
+    throw new Error(
+      `paged list ${name}: its rows read the request outside the frame, so its statement cannot be built once`,
+    );
+  }
+}
+
 /** The viewer's sum of the changes noted on `tables` (the wall scopes list_changes like the rows). */
 const changesOf = (tables: string[]) =>
   sql<number>`(select coalesce(sum(${listChanges.weight}), 0)::float8 from ${listChanges}
@@ -301,21 +512,40 @@ const changesOf = (tables: string[]) =>
  */
 export async function followedSum(
   db: DbOrTx,
-  options: { from: PgTable | SQL; where: SQL | undefined; column: Column; follows: readonly PgTable[] },
+  options: {
+    from: PgTable | SQL;
+    where: SQL | undefined;
+    column: Column;
+    follows: readonly PgTable[];
+    /** the sum's name: its statement is then built once per shape, as a named list's page (`cacheAs`) */
+    cacheAs?: string;
+  },
 ): Promise<number> {
   const from = is(options.from, SQL) ? options.from : sql`${options.from}`;
-  const summed = sql`select coalesce(sum(${options.column}), 0) from ${from} where ${options.where ?? sql`true`}`;
-  const key = `${activeScopeKey()}\u0000${keyOf(summed)}`;
+  const where = options.where ?? sql`true`;
+  const fromPart = partOf(from);
+  const wherePart = partOf(where);
+  const shape = `${partOf(sql`${options.column}`).text}\u0000${fromPart.text}\u0000${wherePart.text}`;
+  const key = `${activeScopeKey()}\u0000${shape}\u0000${JSON.stringify([fromPart.values, wherePart.values])}`;
   const follows = options.follows.map((table) => getTableName(table));
   await assertFollowed(db, follows);
   const changes = changesOf(follows);
   const remembered = sums.get(key);
-  const { rows } = await db.execute<{ total: string; changes: number }>(
-    sql`select (case when ${changes} = ${remembered?.changes ?? -1}::float8 then ${remembered?.sum ?? 0}::numeric
-          else (${summed}) end)::text as total, ${changes} as changes`,
+  const { template, values } = statementFor(
+    options.cacheAs && `${options.cacheAs} (sum)`,
+    `${shape}\u0000${follows.join(',')}`,
+    { from: { sql: from, part: fromPart }, where: { sql: where, part: wherePart } },
+    { rememberedChanges: remembered?.changes ?? -1, rememberedSum: remembered?.sum ?? 0 },
+    ({ from, where, own }) =>
+      templateOfSql(
+        sql`select (case when ${changes} = ${own.rememberedChanges}::float8 then ${own.rememberedSum}::numeric
+          else (select coalesce(sum(${options.column}), 0) from ${from} where ${where}) end)::text as total,
+          ${changes} as changes`,
+      ),
   );
-  const sum = Number(rows[0].total);
-  sums.set(key, { changes: Number(rows[0].changes), sum });
+  const [row] = await executeTemplate<{ total: string; changes: number }>(db, template, values);
+  const sum = Number(row.total);
+  sums.set(key, { changes: Number(row.changes), sum });
   return sum;
 }
 

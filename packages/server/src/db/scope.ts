@@ -200,13 +200,22 @@ export class DbScopes {
 
   private async switched<T>(current: ActiveScope, settings: ScopeSettings, work: (db: Tx) => Promise<T>): Promise<T> {
     const inner: ActiveScope = { ...current, settings };
-    await applySettings(current.tx, settings);
+    // not awaited: the work's first statement goes out right behind the settings (one round trip).
+    // Should they fail, the transaction is aborted and refuses that statement; their error is thrown.
+    const applied = applySettings(current.tx, settings).then(
+      () => null,
+      (error: unknown) => ({ error }),
+    );
     let failed = false;
     try {
-      return await this.storage.run(inner, () => work(current.tx));
+      const result = await this.storage.run(inner, () => work(current.tx));
+      const refused = await applied;
+      if (refused) throw refused.error;
+      return result;
     } catch (error) {
       failed = true;
-      throw error;
+      const refused = await applied;
+      throw refused ? refused.error : error;
     } finally {
       // after a failed statement the transaction accepts nothing more; it will roll back anyway
       await applySettings(current.tx, current.settings).catch((error) => {

@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/app';
 import { createLookupWorld, insertProject, type LookupWorld } from '../../test/lookups';
 import { buildApp } from '../app';
 import { projects } from './schema';
-import type { ScopeViewer } from './scope';
+import { type ScopeViewer, unsafeAcrossTenants } from './scope';
 import { tenantWallProblems } from './wall';
 
 const t = useTestApp();
@@ -99,6 +99,22 @@ describe('the tenant wall', () => {
     ).toEqual([]);
     // the operator's all-tenant view is an explicit policy
     expect(await projectIdsOf(OPERATOR)).toEqual(expect.arrayContaining([ids.own, ids.sibling, ids.foreign]));
+  });
+
+  it('a cross-tenant read inside a request sees every tenant for its work only; the request sees its own again after', async () => {
+    const projectIdsIn = async (db: Pick<typeof t.services.ctx.db, 'select'>) =>
+      (await db.select({ id: projects.id }).from(projects)).map((row) => row.id);
+    const seen = await t.services.ctx.scopes.withViewer(staffOf(world.tenantA), async (db) => {
+      // the switch's settings and the work's first statement leave together; they run in that order
+      const across = await unsafeAcrossTenants('test: the projects of every tenant', projectIdsIn);
+      const [setting] = (await db.execute(sql`select current_user as name, current_setting('app.tenant_id') as tenant`))
+        .rows;
+      return { across, after: await projectIdsIn(db), setting };
+    });
+    expect(seen.across).toEqual(expect.arrayContaining([ids.own, ids.sibling, ids.foreign]));
+    expect(seen.after).toEqual(expect.arrayContaining([ids.own, ids.sibling]));
+    expect(seen.after).not.toContain(ids.foreign);
+    expect(seen.setting).toEqual({ name: 'fieldpay_app', tenant: String(world.tenantA) });
   });
 
   it('refuses writes into another tenant and changes nothing', async () => {

@@ -68,6 +68,12 @@ export interface ModuleDefinition {
   menus?: ModuleMenus;
   /** reference rows the area needs on every installation; idempotent, applied at every start */
   seed?(tx: DbOrTx): Promise<void>;
+  /**
+   * its base demo rows, which the demo steps build on: written in the base transaction after the
+   * platform's own (the operator, tenants, their staff) and before the catalogue, in module-list
+   * order, drawing on the same seeded faker
+   */
+  demoBase?(tx: DbOrTx): Promise<void>;
   /** its part of the demo data */
   demo?: DemoStep;
 }

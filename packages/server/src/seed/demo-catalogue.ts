@@ -147,12 +147,21 @@ const PRODUCTS: Array<[string, string, string]> = [
 
 const PHARMACY_BRANDS = ['老百姓大药房', '益丰大药房', '海王星辰', '大参林', '一心堂', '国大药房', '华东大药房'];
 const DISTRIBUTORS = ['国药控股', '华润医药商业', '九州通医药', '上海医药分销', '英特药业'];
-const POSITIONS: Record<string, string[]> = {
+/** 职称 by customer type (drawn at random) */
+const TITLES: Record<string, string[]> = {
   hospital: ['主任医师', '副主任医师', '主治医师', '住院医师'],
-  pharmacy: ['店长', '执业药师', '店员'],
+  pharmacy: ['主管药师', '执业药师', '药士'],
   clinic: ['医师', '执业医师'],
+  business: ['高级经济师', '经济师'],
+};
+/** 职务 by customer type, and who registered the customer: taken in turn, not drawn (the draws stay as they were) */
+const POSITIONS: Record<string, string[]> = {
+  hospital: ['科主任', '副主任', '医生', '医生'],
+  pharmacy: ['店长', '店员', '采购'],
+  clinic: ['负责人', '医生'],
   business: ['采购经理', '质量负责人'],
 };
+const REGISTRARS = ['张明', '李静', '王磊', '赵敏', '陈晨'];
 /** values of each customer type's department dictionary (reference-data.ts) */
 const DEPARTMENT_VALUES: Record<string, number> = { hospital: 12, pharmacy: 4, clinic: 5, business: 4 };
 
@@ -377,13 +386,15 @@ export async function seedCatalogueData(tx: DbOrTx): Promise<void> {
               department: String(faker.number.int({ min: 1, max: DEPARTMENT_VALUES[org.orgType] ?? 1 })),
             }),
             (c) => `${c.cusName}/${c.department}`,
-          ).map((customer) => ({
+          ).map((customer, index) => ({
             ...owner,
             organisationId: org.id,
             cusType: org.orgType,
             ...customer,
             sex: faker.number.int({ min: 1, max: 2 }),
-            posit: faker.helpers.arrayElement(POSITIONS[org.orgType] ?? ['']),
+            title: faker.helpers.arrayElement(TITLES[org.orgType] ?? ['']),
+            posit: POSITIONS[org.orgType]?.[(org.id + index) % POSITIONS[org.orgType].length] ?? '',
+            createdByName: REGISTRARS[(org.id + index) % REGISTRARS.length],
             auditStatus: faker.helpers.weightedArrayElement([
               { weight: 5, value: 1 },
               { weight: 2, value: 0 },

@@ -2,7 +2,7 @@ import { isUnifiedSocialCreditCode, TASK_TYPES } from '@fieldpay/domain';
 import { describe, expect, it } from 'vitest';
 import { authHeaders, login, useTestApp } from '../../test/app';
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
-import { projectOperationLogs, projects, tasks } from '../db/schema';
+import { customers, projectOperationLogs, projects, tasks } from '../db/schema';
 import { DEMO_ACCOUNTS, fakeCreditCode, seedDemo, seedDemoData } from './demo';
 
 const t = useTestApp();
@@ -10,7 +10,7 @@ const t = useTestApp();
 describe('demo data', () => {
   it('seeds once, and the README accounts log in with the right scope', async () => {
     expect(await seedDemo(t.services, t.modules)).toBe(true);
-    expect(await seedDemoData(t.database.db)).toBe(false);
+    expect(await seedDemoData(t.database.db, t.modules)).toBe(false);
 
     const admin = await login(
       t.app,
@@ -120,6 +120,34 @@ describe('demo data', () => {
       if (row.auditStatus === 1) expect(row.remarks).not.toBe('');
       if (row.auditStatus === 4) expect(row.remarks).toBe('');
     }
+  });
+
+  it('made customers in every audit and certificate state on two tenants, which 客户审核 lists for the staff', async () => {
+    const rows = await t.database.db
+      .select({ tenantId: customers.tenantId, auditStatus: customers.auditStatus, authStatus: customers.authStatus })
+      .from(customers);
+    // pending, rejected; passed without a certificate, certified, awaiting and rejected certificates
+    const everyState = ['0/0', '1/0', '1/1', '1/2', '1/3', '2/0'];
+    const complete = [...new Set(rows.map((row) => row.tenantId))].filter((tenantId) => {
+      const states = new Set(
+        rows.filter((row) => row.tenantId === tenantId).map((row) => `${row.auditStatus}/${row.authStatus}`),
+      );
+      return everyState.every((state) => states.has(state));
+    });
+    expect(complete).toHaveLength(2);
+    const staff = await login(
+      t.app,
+      'platform',
+      DEMO_ACCOUNTS.tenantStaff.username,
+      DEMO_ACCOUNTS.tenantStaff.password,
+    );
+    const pending = await t.app.inject({
+      method: 'GET',
+      url: '/api/sys/customer/queryList',
+      query: { auditStatus: '0' },
+      headers: authHeaders(staff),
+    });
+    expect(pending.json().result.total).toBeGreaterThanOrEqual(2);
   });
 
   it('made settlements through the services: every state on two tenants, the ledger balanced', async () => {

@@ -2,7 +2,7 @@ import { fakerZH_CN as faker } from '@faker-js/faker';
 import { USCC_TYPES_BY_AUTHORITY, usccCheckChar } from '@fieldpay/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { enterpriseMembers, enterprises, notices, roles, tenants, userRoles, users } from '../db/schema';
+import { notices, roles, tenants, userRoles, users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import type { ModuleDefinition } from '../platform/modules';
 import type { Services } from '../services';
@@ -37,10 +37,12 @@ export function fakeCreditCode(): string {
   return `${first17}${usccCheckChar(first17)}`;
 }
 
-const mobile = () =>
+/** A mainland mobile number. */
+export const mobile = () =>
   `1${faker.helpers.arrayElement(['35', '36', '37', '38', '39', '50', '58', '86', '88'])}${faker.string.numeric(8)}`;
 
-async function roleId(db: DbOrTx, tenantId: number, code: string): Promise<number> {
+/** The id of a tenant's role by its code. */
+export async function roleId(db: DbOrTx, tenantId: number, code: string): Promise<number> {
   const [row] = await db
     .select({ id: roles.id })
     .from(roles)
@@ -49,72 +51,41 @@ async function roleId(db: DbOrTx, tenantId: number, code: string): Promise<numbe
 }
 
 const HOUR_MS = 3_600_000;
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR_MS);
+export const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR_MS);
 
-/**
- * What the demo enterprise user has been told on one platform besides the modules' own notices
- * (settlements, projects and tasks notify as their services run): a mix of types, one already read.
- */
-function demoEnterpriseNotices(tenantId: number, userId: number) {
-  return [
-    {
-      tenantId,
-      userId,
-      type: 'download',
-      title: '导出文件已生成',
-      content: '任务明细导出文件已生成，缓存有效期为7天，请前往订单生成缓存下载。',
-      link: '/company/catchSystem/orderGenerateCache',
-      createdAt: hoursAgo(5),
-    },
-    {
-      tenantId,
-      userId,
-      type: 'project',
-      title: '项目审核提醒',
-      content: '您提交的项目已进入审核流程，审核结果将以通知形式告知。',
-      createdAt: hoursAgo(26),
-    },
-    {
-      tenantId,
-      userId,
-      type: 'system',
-      title: '平台服务协议更新',
-      content: '平台服务协议已更新，新协议自下月1日起生效，请登录后查看协议内容。',
-      createdAt: hoursAgo(72),
-      readAt: hoursAgo(70),
-    },
-  ];
-}
+/** A user's notices on one platform, from what each says and when. */
+export const noticesOf = (
+  tenantId: number,
+  userId: number,
+  told: Omit<typeof notices.$inferInsert, 'tenantId' | 'userId'>[],
+) => told.map((notice) => ({ tenantId, userId, ...notice }));
 
 /** What the demo tenant staff member has been told: work waiting for review. */
-function demoStaffNotices(tenantId: number, userId: number) {
-  return [
+const demoStaffNotices = (tenantId: number, userId: number) =>
+  noticesOf(tenantId, userId, [
     {
-      tenantId,
-      userId,
       type: 'agreement',
       title: '企业协议即将到期',
       content: '有2份企业协议将在30天内到期，请及时与企业续签。',
       createdAt: hoursAgo(30),
       readAt: hoursAgo(29),
     },
-  ];
-}
+  ]);
 
 /**
- * Realistic zh_CN demo data for an empty database: tenants, enterprises, platform staff and
- * enterprise users (one of them on two platforms), a few notices. Projects come through the
- * projects' services afterwards (demo-projects.ts).
+ * Realistic zh_CN demo data for an empty database: the operator, tenants and their staff with a
+ * few notices, then the modules' base rows (`demoBase`: the enterprises and their users, one of
+ * them on two platforms) and the catalogue. Projects come through the projects' services
+ * afterwards (the modules' demo steps).
  * Deterministic (fixed faker seed) so screenshots and demos look the same everywhere.
  */
-export async function seedDemoData(db: DbOrTx): Promise<boolean> {
+export async function seedDemoData(db: DbOrTx, modules: readonly ModuleDefinition[]): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 0) return false;
   faker.seed(20261121);
-  const [adminHash, tenantHash, enterpriseHash, otherHash] = await Promise.all([
+  const [adminHash, tenantHash, otherHash] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.platformAdmin.password),
     hashPassword(DEMO_ACCOUNTS.tenantStaff.password),
-    hashPassword(DEMO_ACCOUNTS.enterpriseUser.password),
     hashPassword(GENERATED_ACCOUNT_PASSWORD),
   ]);
 
@@ -161,65 +132,7 @@ export async function seedDemoData(db: DbOrTx): Promise<boolean> {
       if (index === 0) await tx.insert(notices).values(demoStaffNotices(tenantId, row.id));
     }
 
-    // the demo enterprise works on the first two platforms: one company, two enterprise rows
-    const demoCompany = { name: '杭州星联医药科技有限公司', taxNumber: fakeCreditCode() };
-    const [demoUser] = await tx
-      .insert(users)
-      .values({
-        side: 'enterprise',
-        username: DEMO_ACCOUNTS.enterpriseUser.username,
-        realname: DEMO_ACCOUNTS.enterpriseUser.realname,
-        phone: DEMO_ACCOUNTS.enterpriseUser.username,
-        passwordHash: enterpriseHash,
-        phoneVerifyStatus: 1,
-      })
-      .returning({ id: users.id });
-
-    let sn = 1;
-    for (const [index, tenantId] of tenantIds.entries()) {
-      const companies = Array.from({ length: 6 }, () => ({
-        name: faker.company.name().slice(0, 50),
-        taxNumber: fakeCreditCode(),
-      }));
-      if (index < 2) companies.unshift(demoCompany);
-      const enterpriseRole = await roleId(tx, tenantId, BUILT_IN_ROLES.enterpriseAdmin.code);
-      for (const company of companies) {
-        const [enterprise] = await tx
-          .insert(enterprises)
-          .values({
-            tenantId,
-            enterpriseSn: `QY${String(sn++).padStart(6, '0')}`,
-            name: company.name,
-            taxNumber: company.taxNumber,
-            address: `${faker.location.state()}${faker.location.city()}${faker.location.streetAddress()}`.slice(0, 200),
-            contactPhone: mobile(),
-            contactEmail: faker.internet.email({ provider: 'example.cn' }).toLowerCase(),
-            orgCodeTxt: company.taxNumber,
-            status: faker.number.int({ min: 0, max: 9 }) === 0 && company !== demoCompany ? 2 : 1,
-          })
-          .returning({ id: enterprises.id });
-        const member =
-          company === demoCompany
-            ? demoUser
-            : (
-                await tx
-                  .insert(users)
-                  .values({
-                    side: 'enterprise',
-                    username: mobile(),
-                    realname: faker.person.fullName(),
-                    passwordHash: otherHash,
-                  })
-                  .returning({ id: users.id })
-              )[0];
-        await tx
-          .insert(enterpriseMembers)
-          .values({ userId: member.id, enterpriseId: enterprise.id, tenantId, roleId: enterpriseRole });
-        if (company === demoCompany) {
-          await tx.insert(notices).values(demoEnterpriseNotices(tenantId, demoUser.id));
-        }
-      }
-    }
+    for (const module of modules) await module.demoBase?.(tx);
     await seedCatalogueData(tx);
   });
   return true;
@@ -232,7 +145,7 @@ export async function seedDemoData(db: DbOrTx): Promise<boolean> {
  */
 export async function seedDemo(services: Services, modules: readonly ModuleDefinition[]): Promise<boolean> {
   const { scopes } = services.ctx;
-  if (!(await scopes.withSystem('demo data of every tenant', seedDemoData))) return false;
+  if (!(await scopes.withSystem('demo data of every tenant', (db) => seedDemoData(db, modules)))) return false;
   for (const { demo } of modules) {
     if (demo) await demo.run(services, (work) => scopes.withSystem(demo.reason, work));
   }

@@ -92,6 +92,7 @@ describe('the menu tree of the modules and the platform', () => {
     expect(tree.map((item) => item.url)).toEqual([
       '/dashboard',
       '/projectManage',
+      '/customerManage',
       '/settlement',
       '/company',
       '/contentManage',

@@ -23,6 +23,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   ProjectSummary: lazy(() => import('../features/projects/ProjectSummaryPage')),
   ProjectCreate: lazy(() => import('../features/projects/ProjectCreatePage')),
   CrowdProjectList: lazy(() => import('../features/projects/CrowdProjectListPage')),
+  CustomerVerifyList: lazy(() => import('../features/customers/CustomerVerifyListPage')),
   EnterpriseInfo: lazy(() => import('../features/enterprises/EnterpriseInfoPage')),
   SettlementList: lazy(() => import('../features/settlements/SettlementListPage')),
   TaskList: lazy(() => import('../features/tasks/TaskListPage')),

@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BANK_FAILURE, BankTimeoutError, NO_FAULTS, type SimulatedBank, type TransferRecord } from './gateway';
+import {
+  BANK_BATCH_LIMIT,
+  BANK_FAILURE,
+  BankTimeoutError,
+  NO_FAULTS,
+  type SimulatedBank,
+  type TransferRecord,
+} from './gateway';
 import { HttpBankGateway } from './http-client';
 import { buildBankSimServer } from './http-server';
 import { openSimStore, type SimSql } from './sim-store';
@@ -298,6 +305,148 @@ function contract(name: string, make: () => Promise<Harness>) {
       });
       await bank.setFaults(NO_FAULTS);
       expect(await finished(bank, yurref)).toMatchObject({ status: 'failed', failureReason: BANK_FAILURE.bankBusy });
+    });
+
+    it('batch payment: each instruction answered on its own, in order (partial duplicates, partial failures)', async () => {
+      // a second paying account with little money: its second transfer cannot be covered
+      const poor = accountNo('7312');
+      await bank.openAccount({ accountNo: poor, accountName: '宁波小微贸易有限公司' });
+      await bank.deposit({
+        accountNo: poor,
+        amountFen: 1_000,
+        payerName: '宁波小微贸易有限公司',
+        payerAccountNo: '6225880000000003',
+        remark: '充值',
+      });
+      const closed = accountNo('6224');
+      await bank.openAccount({ accountNo: closed, accountName: '赵敏' });
+      await bank.closeAccount(closed);
+      const payerBefore = (await bank.balance(payer)) as number;
+      const [sentBefore, fresh, toClosed, poorFirst, poorSecond] = [1, 2, 3, 4, 5].map(() => nextYurref());
+      const base = {
+        payerAccountNo: payer,
+        payeeAccountNo: '6217000000000010',
+        payeeName: '钱多多',
+        purpose: '劳务报酬',
+      };
+      expect((await bank.transfer({ ...base, yurref: sentBefore, amountFen: 300 })).outcome).toBe('accepted');
+      const answers = await bank.transferBatch([
+        { ...base, yurref: sentBefore, amountFen: 300 },
+        { ...base, yurref: fresh, amountFen: 400 },
+        { ...base, yurref: fresh, amountFen: 400 },
+        { ...base, yurref: 'FP-bad', amountFen: 400 },
+        { ...base, yurref: toClosed, payeeAccountNo: closed, payeeName: '赵敏', amountFen: 500 },
+        { ...base, yurref: poorFirst, payerAccountNo: poor, amountFen: 600 },
+        { ...base, yurref: poorSecond, payerAccountNo: poor, amountFen: 600 },
+      ]);
+      expect(answers.map((answer) => answer.outcome)).toEqual([
+        'exists',
+        'accepted',
+        'exists',
+        'rejected',
+        'accepted',
+        'accepted',
+        'accepted',
+      ]);
+      const [first, accepted, duplicate, malformed] = answers;
+      expect(first.outcome === 'exists' && first.transfer.yurref).toBe(sentBefore);
+      expect(malformed).toEqual({ outcome: 'rejected', reason: BANK_FAILURE.badYurref });
+      // the duplicate inside the batch is the transfer the first one made, not a second one
+      if (accepted.outcome !== 'accepted' || duplicate.outcome !== 'exists') throw new Error('unexpected answers');
+      expect(duplicate.transfer.bankRef).toBe(accepted.transfer.bankRef);
+      for (const yurref of [fresh, toClosed, poorFirst, poorSecond]) await finished(bank, yurref);
+      const records = await bank.queryTransfers([fresh, 'FP-bad', toClosed, nextYurref(), poorFirst, poorSecond]);
+      expect(records.map((record) => record && [record.yurref, record.status, record.failureReason])).toEqual([
+        [fresh, 'success', null],
+        null,
+        [toClosed, 'failed', BANK_FAILURE.closedAccount],
+        null,
+        [poorFirst, 'success', null],
+        [poorSecond, 'failed', BANK_FAILURE.insufficientFunds],
+      ]);
+      // money moved once per accepted yurref: the closed card's refunded, the uncovered one never debited
+      const payerLines = (await bank.statement({ accountNo: payer, limit: 1000 })).filter((line) =>
+        [sentBefore, fresh, toClosed].includes(line.yurref ?? ''),
+      );
+      expect(payerLines.map((line) => [line.yurref, line.kind, line.amountFen])).toEqual([
+        [sentBefore, 'transferOut', 300],
+        [fresh, 'transferOut', 400],
+        [toClosed, 'transferOut', 500],
+        [toClosed, 'refund', 500],
+      ]);
+      expect(await bank.balance(payer)).toBe(payerBefore - 700);
+      const poorLines = await bank.statement({ accountNo: poor });
+      expect(poorLines.map((line) => [line.kind, line.amountFen, line.balanceFen])).toEqual([
+        ['deposit', 1_000, 1_000],
+        ['transferOut', 600, 400],
+      ]);
+    });
+
+    it('batch payment: a lost request records nothing; a lost answer recorded all of it, and a resend is "exists"', async () => {
+      const batch = [1, 2, 3].map((n) => ({
+        yurref: nextYurref(),
+        payerAccountNo: payer,
+        payeeAccountNo: `621700000000002${n}`,
+        payeeName: '孙丽',
+        amountFen: 100 * n,
+        purpose: '劳务报酬',
+      }));
+      const yurrefs = batch.map((instruction) => instruction.yurref);
+      await bank.setFaults({ timeoutBeforeAcceptRate: 1 });
+      await expect(bank.transferBatch(batch)).rejects.toBeInstanceOf(BankTimeoutError);
+      await bank.setFaults(NO_FAULTS);
+      expect(await bank.queryTransfers(yurrefs)).toEqual([null, null, null]);
+      await bank.setFaults({ timeoutAfterAcceptRate: 1 });
+      await expect(bank.transferBatch(batch)).rejects.toBeInstanceOf(BankTimeoutError);
+      await bank.setFaults(NO_FAULTS);
+      expect((await bank.queryTransfers(yurrefs)).map((record) => record?.amountFen)).toEqual([100, 200, 300]);
+      expect((await bank.transferBatch(batch)).map((answer) => answer.outcome)).toEqual(['exists', 'exists', 'exists']);
+      const debits = (await bank.statement({ accountNo: payer, limit: 1000 })).filter(
+        (line) => yurrefs.includes(line.yurref ?? '') && line.kind === 'transferOut',
+      );
+      expect(debits).toHaveLength(3);
+    });
+
+    it('batch payment: two batches of the same yurrefs at once move each one once', async () => {
+      const batch = Array.from({ length: 10 }, (_, n) => ({
+        yurref: nextYurref(),
+        payerAccountNo: payer,
+        payeeAccountNo: `62170000000003${String(n).padStart(2, '0')}`,
+        payeeName: '周杰',
+        amountFen: 50,
+        purpose: '劳务报酬',
+      }));
+      const [one, two] = await Promise.all([bank.transferBatch(batch), bank.transferBatch([...batch].reverse())]);
+      const outcomes = [...one, ...two].map((answer) => answer.outcome);
+      expect(outcomes.filter((outcome) => outcome === 'accepted')).toHaveLength(10);
+      expect(outcomes.filter((outcome) => outcome === 'exists')).toHaveLength(10);
+      const yurrefs = batch.map((instruction) => instruction.yurref);
+      const debits = (await bank.statement({ accountNo: payer, limit: 1000 })).filter((line) =>
+        yurrefs.includes(line.yurref ?? ''),
+      );
+      expect(debits).toHaveLength(10);
+    });
+
+    it('refuses a batch over the limit whole, and answers an empty one with nothing', async () => {
+      const many = Array.from({ length: BANK_BATCH_LIMIT + 1 }, () => ({
+        yurref: nextYurref(),
+        payerAccountNo: payer,
+        payeeAccountNo: '6217000000000040',
+        payeeName: '吴刚',
+        amountFen: 1,
+        purpose: '劳务报酬',
+      }));
+      await expect(bank.transferBatch(many)).rejects.toThrow(BANK_FAILURE.batchTooLarge);
+      await expect(bank.queryTransfers(many.map((instruction) => instruction.yurref))).rejects.toThrow(
+        BANK_FAILURE.batchTooLarge,
+      );
+      expect(await bank.queryTransfers(many.slice(0, 3).map((instruction) => instruction.yurref))).toEqual([
+        null,
+        null,
+        null,
+      ]);
+      expect(await bank.transferBatch([])).toEqual([]);
+      expect(await bank.queryTransfers([])).toEqual([]);
     });
   });
 }

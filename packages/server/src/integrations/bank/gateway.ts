@@ -11,6 +11,9 @@
 /** 业务参考号: letters and digits, 1 to 30 of them. */
 export const YURREF_PATTERN = /^[A-Za-z0-9]{1,30}$/;
 
+/** At most this many instructions (or yurrefs) in one batch call; a larger batch is refused whole. */
+export const BANK_BATCH_LIMIT = 500;
+
 export type TransferStatus = 'processing' | 'success' | 'failed';
 
 export interface TransferInstruction {
@@ -118,6 +121,16 @@ export interface BankGateway {
   transfer(instruction: TransferInstruction): Promise<TransferAnswer>;
   /** The transfer of this yurref as it stands, or null when the bank never accepted it. */
   queryTransfer(yurref: string): Promise<TransferRecord | null>;
+  /**
+   * Batch payment (批量支付): up to BANK_BATCH_LIMIT instructions in one request, each with its own
+   * yurref and answered on its own, in the request's order, exactly as `transfer` would answer it:
+   * a yurref the bank has (sent before, or earlier in the same batch) answers "exists", never a
+   * failure. The request is one call on the line: lost, it is lost whole (a BankTimeoutError: any
+   * or all of its instructions may have been recorded; ask by yurref or send the batch again).
+   */
+  transferBatch(instructions: readonly TransferInstruction[]): Promise<TransferAnswer[]>;
+  /** Batch status query (批量查询): each yurref's transfer as it stands, or null, in the request's order. */
+  queryTransfers(yurrefs: readonly string[]): Promise<Array<TransferRecord | null>>;
   /** Money paid into an account from outside; answers the deposit notice. */
   deposit(input: DepositInput): Promise<DepositNotice>;
   statement(query: StatementQuery): Promise<StatementLine[]>;
@@ -179,4 +192,5 @@ export const BANK_FAILURE = {
   payerClosed: '付款账户已销户',
   badYurref: '业务参考号格式错误',
   badAmount: '交易金额错误',
+  batchTooLarge: '批量笔数超过上限',
 } as const;

@@ -70,6 +70,18 @@ export class HttpBankGateway implements SimulatedBank {
     return answer.transfer;
   }
 
+  /** One request for the batch: lost or late, it is lost whole (BankTimeoutError), as any call. */
+  async transferBatch(instructions: readonly TransferInstruction[]): Promise<TransferAnswer[]> {
+    if (instructions.length === 0) return [];
+    return (await this.call<{ answers: TransferAnswer[] }>('POST', '/bank/transfers/batch', { instructions })).answers;
+  }
+
+  async queryTransfers(yurrefs: readonly string[]): Promise<Array<TransferRecord | null>> {
+    if (yurrefs.length === 0) return [];
+    return (await this.call<{ transfers: Array<TransferRecord | null> }>('POST', '/bank/transfers/query', { yurrefs }))
+      .transfers;
+  }
+
   deposit(input: DepositInput): Promise<DepositNotice> {
     return this.call('POST', '/bank/deposits', input);
   }

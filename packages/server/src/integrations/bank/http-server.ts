@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { BankFaults, DepositInput, StatementQuery, TransferInstruction } from './gateway';
+import type { BankFaults, DepositInput, StatementQuery, TransferAnswer, TransferInstruction } from './gateway';
 import type { BankSimulator } from './simulator';
 
 /**
@@ -21,8 +21,30 @@ interface SimRoute {
 const text = (value: unknown): string => (typeof value === 'string' ? value : String(value ?? ''));
 const integer = (value: unknown): number => Number(value);
 
+const instructionOf = (body: Record<string, unknown>): TransferInstruction => ({
+  yurref: text(body.yurref),
+  payerAccountNo: text(body.payerAccountNo),
+  payeeAccountNo: text(body.payeeAccountNo),
+  payeeName: text(body.payeeName),
+  amountFen: integer(body.amountFen),
+  purpose: text(body.purpose),
+});
+
 export function buildBankSimServer(bank: BankSimulator): FastifyInstance {
-  const server = Fastify({ logger: false });
+  // a large batch is a large body: 500 instructions fit well under 1 MiB
+  const server = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024 });
+  /**
+   * The line's losses, injected here where the client cannot tell them from a timeout: the request
+   * lost before the bank records any of it, or the answer lost after it accepted some (LOST: the
+   * route cuts the connection). A request is lost whole, a single transfer or a batch.
+   */
+  const acceptOnTheLine = async (instructions: TransferInstruction[]): Promise<TransferAnswer[] | typeof LOST> => {
+    const faults = bank.currentFaults();
+    if (bank.happens(faults.timeoutBeforeAcceptRate)) return LOST;
+    const answers = await bank.acceptBatch(instructions);
+    const accepted = answers.some((answer) => answer.outcome === 'accepted');
+    return accepted && bank.happens(faults.timeoutAfterAcceptRate) ? LOST : answers;
+  };
   const routes: SimRoute[] = [
     {
       method: 'POST',
@@ -41,25 +63,33 @@ export function buildBankSimServer(bank: BankSimulator): FastifyInstance {
       method: 'POST',
       url: '/bank/transfers',
       handler: async (body) => {
-        const instruction: TransferInstruction = {
-          yurref: text(body.yurref),
-          payerAccountNo: text(body.payerAccountNo),
-          payeeAccountNo: text(body.payeeAccountNo),
-          payeeName: text(body.payeeName),
-          amountFen: integer(body.amountFen),
-          purpose: text(body.purpose),
-        };
-        // the line's losses are injected here, where the client cannot tell them from a timeout
-        const faults = bank.currentFaults();
-        if (bank.happens(faults.timeoutBeforeAcceptRate)) return LOST;
-        const answer = await bank.accept(instruction);
-        return answer.outcome === 'accepted' && bank.happens(faults.timeoutAfterAcceptRate) ? LOST : answer;
+        const answers = await acceptOnTheLine([instructionOf(body)]);
+        return answers === LOST ? LOST : answers[0];
+      },
+    },
+    {
+      // batch payment (批量支付): one request, one answer per instruction in its order
+      method: 'POST',
+      url: '/bank/transfers/batch',
+      handler: async (body) => {
+        const items = Array.isArray(body.instructions) ? (body.instructions as Record<string, unknown>[]) : [];
+        const answers = await acceptOnTheLine(items.map(instructionOf));
+        return answers === LOST ? LOST : { answers };
       },
     },
     {
       method: 'GET',
       url: '/bank/transfers/:yurref',
       handler: async (_body, params) => ({ transfer: await bank.queryTransfer(params.yurref) }),
+    },
+    {
+      // batch status query (批量查询): one request, each yurref's transfer or null in its order
+      method: 'POST',
+      url: '/bank/transfers/query',
+      handler: async (body) => {
+        const yurrefs = Array.isArray(body.yurrefs) ? body.yurrefs.map(text) : [];
+        return { transfers: await bank.queryTransfers(yurrefs) };
+      },
     },
     {
       method: 'POST',

@@ -5,7 +5,7 @@ import { openSimStore, type SimSql } from './sim-store';
 import { BankSimulator } from './simulator';
 
 export * from './gateway';
-export { makeYurref } from './yurref';
+export { makeYurref, yurrefPrefix } from './yurref';
 
 export interface BankConfig {
   /** `inprocess` (default): the simulator inside the server; `http`: the simulator's own process at `url` */

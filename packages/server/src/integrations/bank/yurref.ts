@@ -15,8 +15,15 @@ export function makeYurref(kind: YurrefKind, recordId: number, attempt: number, 
   if (!Number.isSafeInteger(recordId) || recordId < 1 || recordId >= 1e10)
     throw new RangeError(`record id ${recordId}`);
   if (!Number.isInteger(attempt) || attempt < 1 || attempt > 99) throw new RangeError(`attempt ${attempt}`);
-  const day = new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(2, 10).replaceAll('-', '');
-  const yurref = `FP${kind}${day}${String(recordId).padStart(10, '0')}${String(attempt).padStart(2, '0')}`;
+  const yurref = `${yurrefPrefix(kind, at)}${String(recordId).padStart(10, '0')}${String(attempt).padStart(2, '0')}`;
   if (!YURREF_PATTERN.test(yurref)) throw new RangeError(`yurref ${yurref}`);
   return yurref;
+}
+
+/**
+ * The yurref's first 9 characters (`FP` + kind + the China date), for a statement that makes many
+ * yurrefs at once: prefix || lpad(id, 10, '0') || the attempt's 2 digits is makeYurref's value.
+ */
+export function yurrefPrefix(kind: YurrefKind, at: Date): string {
+  return `FP${kind}${new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(2, 10).replaceAll('-', '')}`;
 }

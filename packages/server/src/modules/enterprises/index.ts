@@ -1,4 +1,5 @@
 import type { ModuleDefinition } from '../../platform/modules';
+import { enterprisesDemoBase } from './demo';
 import { enterpriseMenus } from './menus';
 import { registerEnterpriseRoutes } from './routes';
 import {
@@ -21,4 +22,5 @@ export const enterprisesModule: ModuleDefinition = {
     tag: lookupTags,
     label: lookupLabels,
   },
+  demoBase: enterprisesDemoBase,
 };

@@ -9,30 +9,27 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   authHeaders,
-  createEnterpriseUser,
   createPlatformUser,
   createRole,
-  createTenant,
   login,
-  loginRequest,
   roleIdOf,
   uniqueMobile,
   useTestApp,
 } from '../../../test/app';
-import { auditLogs, enterpriseMembers, menus, roleMenus as menusOfRole, roles } from '../../db/schema';
+import {
+  enterpriseAdmin as anEnterpriseAdmin,
+  limitedMember as aLimitedMember,
+  type Headers,
+  menuIdOf,
+  signIn as signInAs,
+  sys2Calls,
+} from '../../../test/members';
+import { auditLogs, menus, roles } from '../../db/schema';
 
 const t = useTestApp();
-type Headers = ReturnType<typeof authHeaders>;
-
-const signIn = async (side: 'platform' | 'enterprise', user: { username: string; password: string }) => {
-  const response = await loginRequest(t.app, side, user.username, user.password);
-  expect(response.statusCode).toBe(200);
-  return authHeaders(response.json().result);
-};
-const post = (headers: Headers, url: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api/sys2/${url}`, headers, payload });
-const get = (headers: Headers, url: string, query: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url: `/api/sys2/${url}`, headers, query });
+const { post, get } = sys2Calls(t);
+const signIn = (side: 'platform' | 'enterprise', user: { username: string; password: string }) =>
+  signInAs(t, side, user);
 const list = async (headers: Headers, query: Record<string, string> = {}) => {
   const response = await get(headers, 'enterpriseRole/list', { pageNo: '1', pageSize: '50', ...query });
   expect(response.statusCode).toBe(200);
@@ -46,13 +43,7 @@ const list = async (headers: Headers, query: Record<string, string> = {}) => {
   }>;
 };
 
-const pageId = async (url: string) =>
-  (
-    await t.database.db
-      .select({ id: menus.id })
-      .from(menus)
-      .where(and(eq(menus.side, 'enterprise'), eq(menus.url, url)))
-  )[0].id;
+const pageId = (url: string) => menuIdOf(t, 'enterprise', url);
 const roleAudits = async (id: number) =>
   (
     await t.database.db
@@ -62,23 +53,9 @@ const roleAudits = async (id: number) =>
       .orderBy(auditLogs.id)
   ).map((a) => a.action);
 
-/** An enterprise with its administrator (the built-in 企业管理员) signed in on the enterprise side. */
-async function enterpriseAdmin(tenantId?: number) {
-  const tenant = tenantId ?? (await createTenant(t.database));
-  const admin = await createEnterpriseUser(t.database, { tenantIds: [tenant] });
-  return { tenantId: tenant, enterpriseId: admin.enterpriseIds[0], admin, headers: await signIn('enterprise', admin) };
-}
-
-/** A member of the enterprise whose one (shared) role holds exactly these codes and menus. */
-async function limitedMember(tenantId: number, enterpriseId: number, codes: PermissionCode[], menuUrls: string[]) {
-  const code = await createRole(t.database, { tenantId, side: 'enterprise', permissions: codes });
-  const roleId = await roleIdOf(t.database, tenantId, code);
-  await t.database.db.delete(menusOfRole).where(eq(menusOfRole.roleId, roleId));
-  for (const url of menuUrls) await t.database.db.insert(menusOfRole).values({ roleId, menuId: await pageId(url) });
-  const user = await createEnterpriseUser(t.database, { tenantIds: [] });
-  await t.database.db.insert(enterpriseMembers).values({ userId: user.id, enterpriseId, tenantId, roleId });
-  return { ...user, roleId };
-}
+const enterpriseAdmin = (tenantId?: number) => anEnterpriseAdmin(t, tenantId);
+const limitedMember = (tenantId: number, enterpriseId: number, codes: PermissionCode[], menuUrls: string[]) =>
+  aLimitedMember(t, { tenantId, enterpriseId }, codes, menuUrls);
 
 const TWO_PAGES = ['/dashboard/analysis', '/projectManage/project/list'];
 
@@ -127,7 +104,8 @@ describe('角色管理 of an enterprise', () => {
       builtIn: false,
       userCount: 0,
       menuIds: [analysis, projects, ...parents].sort((a, b) => a - b),
-      permCodes: ['dashboard:analysis:view', 'projectManage:list:view'],
+      // the code of the hidden 企业信息 comes with the view of 项目中心's list
+      permCodes: ['dashboard:analysis:view', 'enterpriseAccountManage:info:view', 'projectManage:list:view'],
     });
 
     // the members' options: the shared role and the enterprise's own
@@ -170,7 +148,20 @@ describe('角色管理 of an enterprise', () => {
         '/projectManage/project/enterpriseInfo',
       ].sort(),
     );
-    expect([...perm.permList].sort()).toEqual(['dashboard:analysis:view', 'projectManage:list:view']);
+    expect([...perm.permList].sort()).toEqual([
+      'dashboard:analysis:view',
+      'enterpriseAccountManage:info:view',
+      'projectManage:list:view',
+    ]);
+    // the crowd list's client name opens 企业信息 of the member's enterprise: the page answers, not 403
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/api/sys/enterprise/info',
+      headers: authHeaders(member),
+      query: { id: String(enterpriseId) },
+    });
+    expect(info.statusCode, info.body).toBe(200);
+    expect(info.json().result.id).toBe(enterpriseId);
     // the member holds no role codes: the screen is 403 to them
     expect((await get(authHeaders(member), 'enterpriseRole/list', { pageNo: '1', pageSize: '10' })).statusCode).toBe(
       403,

@@ -13,30 +13,18 @@ import {
   uniqueMobile,
   useTestApp,
 } from '../../../test/app';
+import {
+  enterpriseAdmin as anEnterpriseAdmin,
+  limitedMember as aLimitedMember,
+  signIn as signInAs,
+  sys2Calls,
+} from '../../../test/members';
 import { auditLogs, enterpriseMembers, enterprises, users } from '../../db/schema';
 
 const t = useTestApp();
-type Headers = ReturnType<typeof authHeaders>;
-
-const signIn = async (
-  side: 'platform' | 'enterprise',
-  user: { username: string; password: string },
-  tenantId?: number,
-) => {
-  const response = await loginRequest(
-    t.app,
-    side,
-    user.username,
-    user.password,
-    tenantId === undefined ? {} : { tenantId },
-  );
-  expect(response.statusCode).toBe(200);
-  return authHeaders(response.json().result);
-};
-const call = (headers: Headers, url: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api/sys2/member/${url}`, headers, payload });
-const get = (headers: Headers, url: string, query: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url: `/api/sys2/member/${url}`, headers, query });
+const { post: call, get } = sys2Calls(t, 'member/');
+const signIn = (side: 'platform' | 'enterprise', user: { username: string; password: string }, tenantId?: number) =>
+  signInAs(t, side, user, tenantId);
 
 const roleId = (tenantId: number, code: string) => roleIdOf(t.database, tenantId, code);
 const membership = async (userId: number, enterpriseId: number) =>
@@ -57,22 +45,9 @@ const auditActions = async (userId: number) =>
     .map((a) => a.action)
     .filter((action) => action.startsWith('member.'));
 
-/** An enterprise with its administrator signed in on the enterprise side. */
-async function enterpriseAdmin(tenantId?: number) {
-  const tenant = tenantId ?? (await createTenant(t.database));
-  const admin = await createEnterpriseUser(t.database, { tenantIds: [tenant] });
-  return { tenantId: tenant, enterpriseId: admin.enterpriseIds[0], admin, headers: await signIn('enterprise', admin) };
-}
-
-/** A member of the enterprise whose one role holds exactly these codes. */
-async function limitedMember(tenantId: number, enterpriseId: number, codes: PermissionCode[]) {
-  const code = await createRole(t.database, { tenantId, side: 'enterprise', permissions: codes });
-  const user = await createEnterpriseUser(t.database, { tenantIds: [] });
-  await t.database.db
-    .insert(enterpriseMembers)
-    .values({ userId: user.id, enterpriseId, tenantId, roleId: await roleId(tenantId, code) });
-  return { ...user, roleCode: code };
-}
+const enterpriseAdmin = (tenantId?: number) => anEnterpriseAdmin(t, tenantId);
+const limitedMember = (tenantId: number, enterpriseId: number, codes: PermissionCode[]) =>
+  aLimitedMember(t, { tenantId, enterpriseId }, codes);
 
 describe('成员账号 on the enterprise side', () => {
   it('the administrator adds a member with a one-time password, finds, edits, disables, enables, resets and logs them out', async () => {

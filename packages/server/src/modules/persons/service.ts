@@ -1,5 +1,5 @@
 import { type LookupQuery, type LookupRecord, maskPhone, type Page } from '@fieldpay/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
 import { personBankCards, persons, projectPersons } from '../../db/schema';
@@ -103,23 +103,13 @@ export async function bindVerifiedBankCard(
     });
 }
 
-/** The persons' default verified cards (the one payouts go to). */
-export async function defaultCards(db: DbOrTx, tenantId: number, personIds: number[]) {
-  if (personIds.length === 0) return new Map<number, { accountNo: string; bankName: string }>();
-  const rows = await db
-    .select({
-      personId: personBankCards.personId,
-      accountNo: personBankCards.accountNo,
-      bankName: personBankCards.bankName,
-    })
-    .from(personBankCards)
-    .where(
-      and(
-        eq(personBankCards.tenantId, tenantId),
-        inArray(personBankCards.personId, personIds),
-        eq(personBankCards.verified, 1),
-        eq(personBankCards.isDefault, 1),
-      ),
-    );
-  return new Map(rows.map((row) => [row.personId, { accountNo: row.accountNo, bankName: row.bankName }]));
-}
+/**
+ * A person's default verified card (the one payouts go to), as a lateral subquery of one row with
+ * `account_no` and `bank_name`, for a statement that lists persons of one tenant.
+ */
+export const defaultCardOf = (tenantId: SQL | Column, personId: SQL | Column): SQL =>
+  sql`(select ${personBankCards.accountNo} as account_no, ${personBankCards.bankName} as bank_name
+       from ${personBankCards}
+       where ${personBankCards.tenantId} = ${tenantId} and ${personBankCards.personId} = ${personId}
+         and ${personBankCards.verified} = 1 and ${personBankCards.isDefault} = 1
+       limit 1)`;

@@ -20,14 +20,12 @@ import {
 } from '@fieldpay/domain';
 import { and, asc, type Column, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { unsafeAcrossTenants } from '../../db/scope';
 import {
   enterprises,
   personAgreements,
   products,
   projectAreas,
   projectAudits,
-  projectDataRelations,
   projectOperationLogs,
   projectProducts,
   projectServiceTypes,
@@ -39,7 +37,7 @@ import {
 import { fail } from '../../core/errors';
 import type { Viewer } from '../../core/tenancy';
 import { chinaDateTime } from '../../platform/china-time';
-import { projectScope } from './service';
+import { otherTenantsOf, projectScope } from './service';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -100,15 +98,9 @@ export async function projectSnapshot(db: DbOrTx, project: ProjectRow): Promise<
     db.select().from(projectTexts).where(inProject(projectTexts)),
     db.select().from(projectAudits).where(inProject(projectAudits)).orderBy(desc(projectAudits.id)),
   ]);
-  // the tenants a project is also shown on are other tenants than the viewer's, by design
-  const otherTenants = await unsafeAcrossTenants('project detail: the platforms a project is shown on', (tx) =>
-    tx
-      .select({ tenantName: tenants.name })
-      .from(projectDataRelations)
-      .innerJoin(tenants, eq(tenants.id, projectDataRelations.tenantId))
-      .where(eq(projectDataRelations.projectId, project.id))
-      .orderBy(asc(projectDataRelations.id)),
-  );
+  const otherTenants = ((await otherTenantsOf([project.id])).get(project.id) ?? []).map((tenantName) => ({
+    tenantName,
+  }));
   const parentNames = [...new Set(types.map((type) => typeName(type.visitParentId)))];
   return {
     project: {

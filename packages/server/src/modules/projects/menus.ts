@@ -37,8 +37,10 @@ const projectManageOf = (pages: MenuEntry[]): MenuEntry => ({
 });
 
 /**
- * 众包项目列表 (spec 1 §2): the platform's search page of its enterprises' projects (comeForm 1), and
- * with ?enterpriseId=&tenantId= the list embedded for one enterprise (comeForm 2).
+ * 众包项目列表 (spec 1 §2): the search page of the projects in scope (comeForm 1) on both sides — the
+ * platform's enterprises' projects with the client column, the enterprise's own without it — and,
+ * on the platform side, with ?enterpriseId=&tenantId= the list embedded for
+ * one enterprise (comeForm 2).
  */
 const crowdProjectList: MenuEntry = {
   name: '众包项目列表',
@@ -61,6 +63,7 @@ export const projectMenus: ModuleMenus = {
         remarks: 'projectCreate',
         permission: 'projectManage:pro:add',
       },
+      crowdProjectList,
     ]),
   ],
 };

@@ -79,3 +79,58 @@ describe('project list permission', () => {
     expect(refused.json()).toMatchObject({ success: false, code: ApiCode.forbidden, message: MSG.forbidden });
   });
 });
+
+describe('众包项目列表 on the enterprise side (spec 1 §2)', () => {
+  const list = (session: typeof world.enterpriseUser, query: Record<string, string>) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/sys/project/queryList',
+      query: { projectName: search, ...query },
+      headers: authHeaders(session),
+    });
+  const namesOf = (records: { projectName: string }[]) => records.map((row) => row.projectName).sort();
+
+  it("is in the enterprise's menu, and its list answers the enterprise's own projects only", async () => {
+    const perm = await t.app.inject({
+      method: 'GET',
+      url: '/enterprise/v2/queryPerm',
+      headers: authHeaders(world.enterpriseUser),
+    });
+    expect(JSON.stringify(perm.json().result.menuList)).toContain('/projectManage/project/crowdList');
+    const own = (await list(world.enterpriseUser, {})).json().result;
+    expect(namesOf(own.records)).toEqual([`${search}心血管学术推广项目`, `${search}药店动销项目`]);
+    expect(own.records.every((row: { clientId: number }) => row.clientId === world.own.enterpriseId)).toBe(true);
+    // the same tenant's other enterprise, and another tenant's, are not in it
+    const platform = namesOf((await list(world.staffA, {})).json().result.records);
+    expect(platform).toContain(`${search}眼科市场调研项目`);
+  });
+
+  it('says on which other platforms each of its projects is shown (可见平台), and only on the enterprise side', async () => {
+    const [tenantB] = (await t.database.executeSql('select name from tenants where id = $1', [world.tenantB])).rows.map(
+      (row) => String(row.name),
+    );
+    const shown = (records: { id: number; otherTenantNames: string[] }[]) =>
+      Object.fromEntries(records.map((row) => [row.id, row.otherTenantNames]));
+    const own = shown((await list(world.enterpriseUser, {})).json().result.records);
+    expect(own).toEqual({ [ids.full]: [tenantB], [ids.tasks]: [] });
+    // the platform side reads no other tenant: its rows carry none
+    const staff = shown((await list(world.staffA, {})).json().result.records);
+    expect(Object.values(staff).every((names) => names.length === 0)).toBe(true);
+  });
+
+  it("never answers another enterprise's projects, even when its id is asked (the embedded address)", async () => {
+    const asked: Record<string, string>[] = [
+      { clientId: String(world.sibling.enterpriseId) },
+      { clientId: String(world.foreign.enterpriseId), tenantId: String(world.tenantB) },
+      { tenantId: String(world.tenantB) },
+    ];
+    for (const query of asked) {
+      const response = await list(world.enterpriseUser, query);
+      const records = response.json().result?.records ?? [];
+      expect(
+        records.filter((row: { clientId: number }) => row.clientId !== world.own.enterpriseId),
+        JSON.stringify(query),
+      ).toEqual([]);
+    }
+  });
+});

@@ -6,7 +6,7 @@ import type {
   ProjectListFilters,
   ProjectListRecord,
 } from '@fieldpay/domain';
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
 import { unsafeAcrossTenants } from '../../db/scope';
@@ -179,6 +179,26 @@ export const servingPersonCount = sql<number>`(
 )`;
 
 /**
+ * The other platforms each project's data is also shown on (otherTenantVos), by project id. They
+ * are other tenants than the viewer's by design, so they are read across the wall, for projects
+ * the caller has already found in the viewer's scope.
+ */
+export async function otherTenantsOf(projectIds: number[]): Promise<Map<number, string[]>> {
+  const shown = new Map<number, string[]>();
+  if (projectIds.length === 0) return shown;
+  const rows = await unsafeAcrossTenants('projects: the platforms a project is shown on', (tx) =>
+    tx
+      .select({ projectId: projectDataRelations.projectId, tenantName: tenants.name })
+      .from(projectDataRelations)
+      .innerJoin(tenants, eq(tenants.id, projectDataRelations.tenantId))
+      .where(inArray(projectDataRelations.projectId, projectIds))
+      .orderBy(asc(projectDataRelations.id)),
+  );
+  for (const row of rows) shown.set(row.projectId, [...(shown.get(row.projectId) ?? []), row.tenantName]);
+  return shown;
+}
+
+/**
  * The project list (spec 1 §2), newest first: the page's ids come from the index of the viewer's
  * scope, and only those 20 rows are joined and get their person count (decision 0011).
  */
@@ -187,7 +207,8 @@ export async function listProjects(
   viewer: Viewer,
   query: ProjectListFilters & PageQuery,
 ): Promise<Page<ProjectListRecord>> {
-  return paged(db, query, {
+  const page = await paged(db, query, {
+    cacheAs: 'projects',
     from: projects,
     where: projectListWhere(viewer, query),
     totalFollows: [projects],
@@ -218,9 +239,14 @@ export async function listProjects(
         .orderBy(...page.orderBy),
     toRecord: ({ createdAt, startTime, endTime, ...row }) => ({
       ...row,
+      otherTenantNames: [] as string[],
       startTime: startTime?.getTime() ?? null,
       endTime: endTime?.getTime() ?? null,
       createTime: createdAt.getTime(),
     }),
   });
+  // the enterprise side's 可见平台 column; the platform side shows the client instead
+  if (viewer.side !== 'enterprise') return page;
+  const shown = await otherTenantsOf(page.records.map((row) => row.id));
+  return { ...page, records: page.records.map((row) => ({ ...row, otherTenantNames: shown.get(row.id) ?? [] })) };
 }

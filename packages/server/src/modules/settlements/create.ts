@@ -20,7 +20,7 @@ import {
   type createSettlementOperation,
   type settleableTasksOperation,
 } from '@fieldpay/domain';
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, gt, gte, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fail } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
@@ -52,25 +52,29 @@ export function chinaMonthStart(at: Date): Date {
   return new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth(), 1) - CHINA_OFFSET_MS);
 }
 
-function ownEnterprise(principal: Principal): { tenantId: number; enterpriseId: number } {
+/** The enterprise making the settlement. */
+interface Owner {
+  tenantId: number;
+  enterpriseId: number;
+}
+
+/** Rows of the owner: its tenant and its enterprise. */
+const ownedBy = (owner: Owner, table: { tenantId: Column; enterpriseId: Column }) =>
+  and(eq(table.tenantId, owner.tenantId), eq(table.enterpriseId, owner.enterpriseId));
+
+function ownEnterprise(principal: Principal): Owner {
   if (principal.side !== 'enterprise' || principal.enterpriseId === null) throw fail.forbidden();
   return { tenantId: principal.tenantId, enterpriseId: principal.enterpriseId };
 }
 
 /** The tasks a new settlement of this project and service type would take (not locked). */
-const settleableTasks = (
-  db: DbOrTx,
-  owner: { tenantId: number; enterpriseId: number },
-  projectId: number,
-  visitTypeId: string,
-) =>
+const settleableTasks = (db: DbOrTx, owner: Owner, projectId: number, visitTypeId: string) =>
   db
     .select({ id: tasks.id, personId: tasks.personId, priceFen: tasks.priceFen })
     .from(tasks)
     .where(
       and(
-        eq(tasks.tenantId, owner.tenantId),
-        eq(tasks.enterpriseId, owner.enterpriseId),
+        ownedBy(owner, tasks),
         eq(tasks.projectId, projectId),
         eq(tasks.visitTypeId, visitTypeId),
         eq(tasks.auditStatus, TASK_AUDIT.approved),
@@ -92,17 +96,14 @@ const settleableTasks = (
     )
     .orderBy(asc(tasks.id));
 
-async function ownProject(db: DbOrTx, owner: { tenantId: number; enterpriseId: number }, projectId: number) {
-  const [project] = await db
+/** The owner's project, its row locked when `lock` (the creation's order, see createSettlement). */
+async function ownProject(db: DbOrTx, owner: Owner, projectId: number, lock = false) {
+  const query = db
     .select()
     .from(projects)
-    .where(
-      and(
-        eq(projects.tenantId, owner.tenantId),
-        eq(projects.enterpriseId, owner.enterpriseId),
-        eq(projects.id, projectId),
-      ),
-    );
+    .where(and(ownedBy(owner, projects), eq(projects.id, projectId)));
+  const [project] = lock ? await query.for('update') : await query;
+  if (!project) throw fail.notFound(SETTLEMENT_MSG.projectNotSettleable);
   return project;
 }
 
@@ -113,7 +114,6 @@ export async function settleableSummary(
 ) {
   const owner = ownEnterprise(principal);
   const project = await ownProject(db, owner, input.projectId);
-  if (!project) throw fail.notFound(SETTLEMENT_MSG.projectNotSettleable);
   const rows = await settleableTasks(db, owner, project.id, input.visitTypeId);
   return {
     projectId: project.id,
@@ -124,23 +124,13 @@ export async function settleableSummary(
   };
 }
 
-async function feeConfigOf(db: DbOrTx, owner: { tenantId: number; enterpriseId: number }): Promise<FeeConfig> {
-  const [row] = await db
-    .select()
-    .from(enterpriseFeeConfigs)
-    .where(
-      and(eq(enterpriseFeeConfigs.tenantId, owner.tenantId), eq(enterpriseFeeConfigs.enterpriseId, owner.enterpriseId)),
-    );
+async function feeConfigOf(db: DbOrTx, owner: Owner): Promise<FeeConfig> {
+  const [row] = await db.select().from(enterpriseFeeConfigs).where(ownedBy(owner, enterpriseFeeConfigs));
   return row ? { base: row.base as FeeConfig['base'], tiers: row.tiers } : DEFAULT_FEE_CONFIG;
 }
 
 /** Each person's pay on this enterprise's live settlements since the month began (China time). */
-async function monthToDatePay(
-  db: DbOrTx,
-  owner: { tenantId: number; enterpriseId: number },
-  personIds: number[],
-  now: Date,
-): Promise<Map<number, number>> {
+async function monthToDatePay(db: DbOrTx, owner: Owner, personIds: number[], now: Date): Promise<Map<number, number>> {
   if (personIds.length === 0) return new Map();
   const rows = await db
     .select({ personId: settlementLines.personId, payFen: sql<string>`sum(${settlementLines.payFen})` })
@@ -148,8 +138,7 @@ async function monthToDatePay(
     .innerJoin(settlements, eq(settlements.id, settlementLines.settlementId))
     .where(
       and(
-        eq(settlementLines.tenantId, owner.tenantId),
-        eq(settlementLines.enterpriseId, owner.enterpriseId),
+        ownedBy(owner, settlementLines),
         inArray(settlementLines.personId, personIds),
         eq(settlementLines.isSuccess, 1),
         inArray(settlements.auditStatus, [1, 2]),
@@ -175,29 +164,12 @@ export async function createSettlement(
   now = new Date(),
 ) {
   const owner = ownEnterprise(principal);
-  const [project] = await db
-    .select()
-    .from(projects)
-    .where(
-      and(
-        eq(projects.tenantId, owner.tenantId),
-        eq(projects.enterpriseId, owner.enterpriseId),
-        eq(projects.id, input.projectId),
-      ),
-    )
-    .for('update');
-  if (!project) throw fail.notFound(SETTLEMENT_MSG.projectNotSettleable);
+  const project = await ownProject(db, owner, input.projectId, true);
 
   const [earlier] = await db
     .select()
     .from(settlements)
-    .where(
-      and(
-        eq(settlements.tenantId, owner.tenantId),
-        eq(settlements.enterpriseId, owner.enterpriseId),
-        eq(settlements.requestId, input.requestId),
-      ),
-    );
+    .where(and(ownedBy(owner, settlements), eq(settlements.requestId, input.requestId)));
   if (earlier) return createdAnswer(earlier);
 
   const taken = await settleableTasks(db, owner, project.id, input.visitTypeId);
@@ -294,8 +266,7 @@ export async function createSettlement(
     .insert(settlements)
     .values({
       id,
-      tenantId: owner.tenantId,
-      enterpriseId: owner.enterpriseId,
+      ...owner,
       settlementSn,
       requestId: input.requestId,
       projectId: project.id,
@@ -315,13 +286,12 @@ export async function createSettlement(
       updatedAt: now,
     })
     .returning();
+  // what every row of the settlement carries: its owner, the settlement, the time of making
+  const ofSettlement = { ...owner, settlementId: settlement.id, createdAt: now };
   const lineRows = lines.map(({ taskIds: _taskIds, ...line }, index) => ({
     ...line,
-    tenantId: owner.tenantId,
-    enterpriseId: owner.enterpriseId,
-    settlementId: settlement.id,
+    ...ofSettlement,
     subOrderNum: `${settlementSn}${String(index + 1).padStart(4, '0')}`,
-    createdAt: now,
     updatedAt: now,
   }));
   const insertedLines = [];
@@ -337,24 +307,18 @@ export async function createSettlement(
   const priceOf = new Map(taken.map((task) => [task.id, task.priceFen]));
   const taskRows = lines.flatMap((line) =>
     line.taskIds.map((taskId) => ({
-      tenantId: owner.tenantId,
-      enterpriseId: owner.enterpriseId,
-      settlementId: settlement.id,
+      ...ofSettlement,
       lineId: lineOf.get(line.personId) as number,
       taskId,
       priceFen: priceOf.get(taskId) ?? 0,
-      createdAt: now,
     })),
   );
   for (const slice of slices(taskRows)) await db.insert(settlementTasks).values(slice);
   await db.insert(settlementEvents).values({
-    tenantId: owner.tenantId,
-    enterpriseId: owner.enterpriseId,
-    settlementId: settlement.id,
+    ...ofSettlement,
     title: '企业申请结算',
     operator: actor.name,
     content: `结算单${settlementSn}，${lines.length}人，${taken.length}个任务，合计${fenToYuan(settlement.amountFen)}元`,
-    createdAt: now,
   });
   await writeAudit(db, actor, {
     action: 'settlement.create',

@@ -1,21 +1,18 @@
 import { MSG, SETTLEMENT_DOCUMENT_MSG } from '@fieldpay/domain';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformUser, login, useTestApp } from '../../../test/app';
-import { multipart, pdfOf, pngOf } from '../../../test/file-fixtures';
+import { pdfOf, pdfText, pngOf } from '../../../test/file-fixtures';
 import {
   addWorker,
-  approve,
   createSettlement,
   createSettlementWorld,
-  fund,
+  paidOutSettlement,
   get,
-  pay,
   post,
   type SettlementWorld,
+  uploadFile,
 } from '../../../test/settlements';
 import { generatePendingStatements, generateStatement } from './documents';
-import { drainPayouts } from './payouts';
 
 const t = useTestApp();
 let world: SettlementWorld;
@@ -27,38 +24,14 @@ let paidWorker: { name: string };
 /** waiting for the audit */
 let pendingId: number;
 
-/** Every text of every page, joined. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
-  const texts: string[] = [];
-  for (let pageNo = 1; pageNo <= doc.numPages; pageNo++) {
-    const content = await (await doc.getPage(pageNo)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
-  }
-  await doc.destroy();
-  return texts.join('\n');
-}
-
 const voucherStatusOf = async (id: number) =>
   Number((await t.database.executeSql('select voucher_status as v from settlements where id = $1', [id])).rows[0]?.v);
 
 const detail = async (who: SettlementWorld['enterprise'], settlementId: number) =>
   (await get(t.app, who, '/api/sys/order/getSettlementDetail', { settlementId })).json().result;
 
-async function upload(who: SettlementWorld['enterprise'], settlementId: number, fileName: string, content: Buffer) {
-  const form = multipart([
-    { name: 'scene', value: 'default' },
-    { name: 'uploadPath', value: 'settlement' },
-    { name: 'id', value: String(settlementId) },
-    { name: 'file', fileName, content },
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/resource/upload/upload',
-    payload: form.payload,
-    headers: { ...form.headers, 'x-access-token': who.token, 'x-tenant-id': String(who.tenant.id) },
-  });
-}
+const upload = (who: SettlementWorld['enterprise'], settlementId: number, fileName: string, content: Buffer) =>
+  uploadFile(t, who, { scene: 'default', uploadPath: 'settlement', id: settlementId }, fileName, content);
 
 async function attach(who: SettlementWorld['enterprise'], settlementId: number, fileName = '补充材料.pdf') {
   const uploaded = await upload(who, settlementId, fileName, pdfOf('补充材料'));
@@ -74,13 +47,7 @@ beforeAll(async () => {
   foreign = await createSettlementWorld(t);
   paidWorker = await addWorker(t, world, { count: 2, priceFen: 30_000 });
   await addWorker(t, world, { count: 1, priceFen: 12_345 });
-  const created = (await createSettlement(t, world)).json().result;
-  paidId = created.id;
-  paidSn = created.settlementSn;
-  await approve(t, world, paidId);
-  await fund(t, world, '2000.00');
-  expect((await pay(t, world, paidId)).statusCode).toBe(200);
-  await drainPayouts(t.services, paidId);
+  ({ id: paidId, settlementSn: paidSn } = await paidOutSettlement(t, world, '2000.00'));
   await addWorker(t, world, { priceFen: 5_000 });
   pendingId = (await createSettlement(t, world)).json().result.id;
   await addWorker(t, foreign, { priceFen: 5_000 });

@@ -3,16 +3,22 @@
  * row written, with its yurref, before it is sent. The runner takes the open rows (created: maybe
  * never sent; processing: sent), sends a created one (again, with the same yurref: the bank answers
  * "exists" for one it already has) or asks the bank by yurref for a processing one, and applies a
- * final answer under the row's lock exactly once. The bank is called outside any transaction.
+ * final answer under the row's lock exactly once. The bank is called outside any transaction, in
+ * batches (batch payment, batch status query: each instruction answered on its own, decision 0021).
  * After a crash anywhere, the next run finishes the work: nothing is sent twice, nothing is lost.
  */
 import { fenToYuan, LINE_PAY_STATUS, SETTLEMENT_MSG, settlementTransition, THIRD_PAY_STATUS } from '@fieldpay/domain';
 import { and, asc, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import { fail } from '../../core/errors';
 import { enterpriseScope } from '../../core/tenancy';
-import { slices } from '../../db/slices';
 import { channelAccounts, personBankCards, settlementLines, settlements, settlementTransfers } from '../../db/schema';
-import { BankTimeoutError, makeYurref, type TransferRecord } from '../../integrations/bank';
+import {
+  BankTimeoutError,
+  makeYurref,
+  type TransferAnswer,
+  type TransferRecord,
+  yurrefPrefix,
+} from '../../integrations/bank';
 import type { Principal } from '../../platform/auth/sessions';
 import { createNotice, enterpriseMemberIds } from '../../platform/notices/service';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
@@ -24,10 +30,14 @@ import { addEvent, channelBankAccount } from './moves';
 
 type Transfer = typeof settlementTransfers.$inferSelect;
 const OPEN = ['created', 'processing'];
-/** how many instructions a round has at the bank at once */
-const BANK_LANES = 16;
+/** how many instructions one bank call carries (batch payment, batch status query) */
+const BANK_BATCH = 100;
+/** how many bank calls a round has out at once */
+const BANK_LANES = 4;
 /** how many of the bank's answers one transaction applies (their payouts' entries posted together) */
-const APPLY_BATCH = 100;
+const APPLY_BATCH = 500;
+/** how many open instructions a round takes (oldest first) */
+const ROUND_LIMIT = 2000;
 const WHY = 'settlements: sending payouts and reconciling them with the bank';
 
 /** A bank answer the runner applies: final (success / failed), or still processing. */
@@ -48,30 +58,73 @@ const outcomeOf = (record: TransferRecord): Outcome =>
           at: new Date(record.finishedAt ?? Date.now()),
         };
 
-/** Sends (or asks after) one instruction; null when the bank could not be reached (try again later). */
-async function askBank(services: Services, transfer: Transfer): Promise<Outcome | null> {
+type Answer = { transferId: number; outcome: Outcome };
+
+const instructionOf = (transfer: Transfer) => ({
+  yurref: transfer.yurref,
+  payerAccountNo: transfer.payerAccountNo,
+  payeeAccountNo: transfer.payeeAccountNo,
+  payeeName: transfer.payeeName,
+  amountFen: transfer.amountFen,
+  purpose: transfer.kind === 'S' ? '结算付款' : '劳务报酬',
+});
+
+/**
+ * Sends instructions in one batch payment, each with its own yurref (a created one, or one the
+ * bank said it never recorded: sent again under the same yurref; the bank answers "exists" for one
+ * it has). No answer in time: nothing is learnt, the next round asks again.
+ */
+async function sendBatch(services: Services, transfers: readonly Transfer[], answers: Answer[]): Promise<void> {
   const bank = await services.bank.gateway();
+  for (const transfer of transfers)
+    if (transfer.status === 'created' && transfer.kind === 'P') crashPoint('before-bank');
+  let replies: TransferAnswer[];
   try {
-    if (transfer.status === 'processing') {
-      const record = await bank.queryTransfer(transfer.yurref);
-      if (record) return outcomeOf(record);
-      // the bank never recorded it (the request was lost): send the same yurref again
-    } else if (transfer.kind === 'P') crashPoint('before-bank');
-    const answer = await bank.transfer({
-      yurref: transfer.yurref,
-      payerAccountNo: transfer.payerAccountNo,
-      payeeAccountNo: transfer.payeeAccountNo,
-      payeeName: transfer.payeeName,
-      amountFen: transfer.amountFen,
-      purpose: transfer.kind === 'S' ? '结算付款' : '劳务报酬',
-    });
-    if (answer.outcome === 'rejected') return { status: 'failed', bankRef: '', reason: answer.reason, at: new Date() };
-    if (answer.outcome === 'accepted' && transfer.kind === 'P') crashPoint('after-accept');
-    return outcomeOf(answer.transfer);
+    replies = await bank.transferBatch(transfers.map(instructionOf));
   } catch (error) {
-    if (error instanceof BankTimeoutError) return null;
+    if (error instanceof BankTimeoutError) return;
     throw error;
   }
+  transfers.forEach((transfer, at) => {
+    const answer = replies[at];
+    if (!answer) return;
+    if (answer.outcome === 'rejected') {
+      answers.push({
+        transferId: transfer.id,
+        outcome: { status: 'failed', bankRef: '', reason: answer.reason, at: new Date() },
+      });
+      return;
+    }
+    if (answer.outcome === 'accepted' && transfer.kind === 'P') crashPoint('after-accept');
+    answers.push({ transferId: transfer.id, outcome: outcomeOf(answer.transfer) });
+  });
+}
+
+/**
+ * Asks the bank after sent instructions in one batch status query; the ones it never recorded (the
+ * request was lost) are handed to `resend`.
+ */
+async function askBatch(
+  services: Services,
+  transfers: readonly Transfer[],
+  answers: Answer[],
+  resend: (transfers: Transfer[]) => void,
+): Promise<void> {
+  const bank = await services.bank.gateway();
+  let records: Array<TransferRecord | null>;
+  try {
+    records = await bank.queryTransfers(transfers.map((transfer) => transfer.yurref));
+  } catch (error) {
+    if (error instanceof BankTimeoutError) return;
+    throw error;
+  }
+  const unknown: Transfer[] = [];
+  transfers.forEach((transfer, at) => {
+    const record = records[at];
+    if (record) answers.push({ transferId: transfer.id, outcome: outcomeOf(record) });
+    else unknown.push(transfer);
+  });
+  if (unknown.length > 0) resend(unknown);
 }
 
 /** What a batch of payouts books once it is applied: their ledger entries, their settlements to settle. */
@@ -80,17 +133,17 @@ interface Booking {
   settlementIds: Set<number>;
   /** the ledger's accounts of the batch, looked up once per tenant and channel account */
   accounts: Map<string, Promise<number>>;
+  /** the lines' new states */
+  lines: LineWrite[];
 }
 
 /**
  * Applies the bank's answers, each to its instruction once: the instructions are locked (in id
- * order) and a final one is never changed; a batch is one transaction, so its payouts' ledger
- * entries are posted together (postEntries) and each settlement is settled once at the end.
+ * order) and a final one is never changed; a batch is one transaction, its instructions and lines
+ * written in one statement each, its payouts' ledger entries posted together (postEntries), and
+ * each settlement settled once at the end.
  */
-async function applyOutcomes(
-  services: Services,
-  answers: ReadonlyArray<{ transferId: number; outcome: Outcome }>,
-): Promise<number> {
+async function applyOutcomes(services: Services, answers: readonly Answer[]): Promise<number> {
   return services.ctx.scopes.withSystem(WHY, async () => {
     const { db } = services.ctx;
     const locked = await db
@@ -105,44 +158,45 @@ async function applyOutcomes(
       .orderBy(asc(settlementTransfers.id))
       .for('update');
     const transfers = new Map(locked.map((row) => [row.id, row]));
-    const booking: Booking = { entries: [], settlementIds: new Set(), accounts: new Map() };
+    const booking: Booking = { entries: [], settlementIds: new Set(), accounts: new Map(), lines: [] };
     const now = new Date();
     let finished = 0;
-    const writes: Promise<unknown>[] = [];
+    let writes: TransferWrite[] = [];
     for (const { transferId, outcome } of answers) {
       const transfer = transfers.get(transferId);
       if (!transfer || !OPEN.includes(transfer.status)) continue;
+      // one answer per instruction and batch
+      transfers.delete(transferId);
       if (outcome.status === 'processing') {
         if (transfer.status === 'created')
-          writes.push(
-            db
-              .update(settlementTransfers)
-              .set({ status: 'processing', bankRef: outcome.bankRef, sentAt: now })
-              .where(eq(settlementTransfers.id, transfer.id)),
-          );
+          writes.push({
+            id: transfer.id,
+            status: 'processing',
+            bank_ref: outcome.bankRef,
+            failure_reason: transfer.failureReason,
+            sent_at: now,
+            finished_at: null,
+          });
         continue;
       }
       finished++;
-      writes.push(
-        db
-          .update(settlementTransfers)
-          .set({
-            status: outcome.status,
-            bankRef: outcome.bankRef,
-            failureReason: outcome.status === 'failed' ? outcome.reason.slice(0, 200) : '',
-            sentAt: transfer.sentAt ?? now,
-            finishedAt: outcome.at,
-          })
-          .where(eq(settlementTransfers.id, transfer.id)),
-      );
+      writes.push({
+        id: transfer.id,
+        status: outcome.status,
+        bank_ref: outcome.bankRef,
+        failure_reason: outcome.status === 'failed' ? outcome.reason.slice(0, 200) : '',
+        sent_at: transfer.sentAt ?? now,
+        finished_at: outcome.at,
+      });
       if (transfer.kind === 'S') {
         // rare (one per settlement): applied on its own, after the writes before it
-        await Promise.all(writes.splice(0));
+        await writeTransfers(services, writes);
+        writes = [];
         await paymentFinished(services, transfer, outcome);
-      } else writes.push(payoutFinished(services, transfer, outcome, booking));
+      } else await payoutFinished(services, transfer, outcome, booking, now);
     }
-    // the statements of the batch go out together (the pool's pipeline mode)
-    await Promise.all(writes);
+    await writeTransfers(services, writes);
+    await writeLines(services, booking.lines);
     // a refusal of the ledger must undo the batch, not keep its lines paid without their entries
     // (a business error keeps a scope's writes: db/scope.ts)
     await postEntries(services.ctx.scopes, booking.entries).catch((error: unknown) => {
@@ -154,6 +208,49 @@ async function applyOutcomes(
       await settleIfFinal(services, settlementId, now);
     return finished;
   });
+}
+
+/** An instruction's new state, as applyOutcomes writes it (one statement per batch). */
+interface TransferWrite {
+  id: number;
+  status: string;
+  bank_ref: string;
+  failure_reason: string;
+  sent_at: Date;
+  finished_at: Date | null;
+}
+
+/** A line's new state after its payout's final answer. */
+interface LineWrite {
+  id: number;
+  pay_status: number;
+  third_pay_status: number;
+  /** null keeps the line's pay time (a failure) */
+  pay_time: Date | null;
+  failure_msg: string;
+  updated_at: Date;
+}
+
+async function writeTransfers(services: Services, writes: readonly TransferWrite[]): Promise<void> {
+  if (writes.length === 0) return;
+  await services.ctx.db.execute(sql`
+    update settlement_transfers t
+    set status = v.status, bank_ref = v.bank_ref, failure_reason = v.failure_reason, sent_at = v.sent_at,
+      finished_at = v.finished_at
+    from jsonb_to_recordset(${JSON.stringify(writes)}::jsonb) as v(id integer, status varchar, bank_ref varchar,
+      failure_reason varchar, sent_at timestamptz, finished_at timestamptz)
+    where t.id = v.id`);
+}
+
+async function writeLines(services: Services, writes: readonly LineWrite[]): Promise<void> {
+  if (writes.length === 0) return;
+  await services.ctx.db.execute(sql`
+    update settlement_lines l
+    set pay_status = v.pay_status, third_pay_status = v.third_pay_status, pay_time = coalesce(v.pay_time, l.pay_time),
+      failure_msg = v.failure_msg, updated_at = v.updated_at
+    from jsonb_to_recordset(${JSON.stringify(writes)}::jsonb) as v(id integer, pay_status smallint,
+      third_pay_status smallint, pay_time timestamptz, failure_msg varchar, updated_at timestamptz)
+    where l.id = v.id`);
 }
 
 /**
@@ -183,57 +280,34 @@ async function paymentFinished(
     .where(
       and(eq(channelAccounts.tenantId, transfer.tenantId), eq(channelAccounts.accountNo, transfer.payeeAccountNo)),
     );
-  const lines = await db
-    .select()
-    .from(settlementLines)
-    .where(
-      and(
-        eq(settlementLines.tenantId, transfer.tenantId),
-        eq(settlementLines.settlementId, transfer.settlementId),
-        eq(settlementLines.isSuccess, 1),
-      ),
-    )
-    .orderBy(asc(settlementLines.id));
-  const payable = lines.filter((line) => line.receivedFen > 0);
-  // in slices: one statement takes at most 65,535 parameters (db/slices.ts)
-  for (const slice of slices(payable))
-    await db
-      .insert(settlementTransfers)
-      .values(
-        slice.map((line) => ({
-          tenantId: line.tenantId,
-          enterpriseId: line.enterpriseId,
-          settlementId: line.settlementId,
-          lineId: line.id,
-          kind: 'P',
-          attempt: 1,
-          yurref: makeYurref('P', line.id, 1, now),
-          payerAccountNo: channel.accountNo,
-          payeeAccountNo: line.accountNo,
-          payeeName: line.accountName,
-          bankNo: transfer.bankNo,
-          bankName: line.bankName,
-          amountFen: line.receivedFen,
-          createdAt: now,
-        })),
-      )
-      .onConflictDoNothing();
-  await db
+  // one instruction per payable line, made and marked in the database in one statement each (no
+  // line read into the process): its yurref is makeYurref('P', line id, 1, now), written out
+  const ofSettlement = and(
+    eq(settlementLines.tenantId, transfer.tenantId),
+    eq(settlementLines.settlementId, transfer.settlementId),
+    eq(settlementLines.isSuccess, 1),
+  );
+  await db.execute(sql`
+    insert into settlement_transfers (tenant_id, enterprise_id, settlement_id, line_id, kind, attempt, yurref,
+      payer_account_no, payee_account_no, payee_name, bank_no, bank_name, amount_fen, created_at)
+    select settlement_lines.tenant_id, settlement_lines.enterprise_id, settlement_lines.settlement_id,
+      settlement_lines.id, 'P', 1, ${yurrefPrefix('P', now)} || lpad(settlement_lines.id::text, 10, '0') || '01',
+      ${channel.accountNo}, settlement_lines.account_no, settlement_lines.account_name, ${transfer.bankNo},
+      settlement_lines.bank_name, settlement_lines.received_fen, ${now}
+    from settlement_lines
+    where ${ofSettlement} and settlement_lines.received_fen > 0
+    order by settlement_lines.id
+    on conflict do nothing`);
+  const payable = await db
     .update(settlementLines)
     .set({ payStatus: LINE_PAY_STATUS.processing, thirdPayStatus: THIRD_PAY_STATUS.sent, updatedAt: now })
-    .where(
-      inArray(
-        settlementLines.id,
-        payable.map((line) => line.id),
-      ),
-    );
+    .where(and(ofSettlement, sql`${settlementLines.receivedFen} > 0`))
+    .returning({ id: settlementLines.id });
   // a line whose taxes took all of its pay has nothing to send: it is settled as it stands
-  const nothingToSend = lines.filter((line) => line.receivedFen === 0).map((line) => line.id);
-  if (nothingToSend.length > 0)
-    await db
-      .update(settlementLines)
-      .set({ payStatus: LINE_PAY_STATUS.success, thirdPayStatus: THIRD_PAY_STATUS.success, payTime: now })
-      .where(inArray(settlementLines.id, nothingToSend));
+  await db
+    .update(settlementLines)
+    .set({ payStatus: LINE_PAY_STATUS.success, thirdPayStatus: THIRD_PAY_STATUS.success, payTime: now })
+    .where(and(ofSettlement, eq(settlementLines.receivedFen, 0)));
   await addEvent(
     db,
     settlementOf(transfer),
@@ -251,9 +325,9 @@ async function payoutFinished(
   transfer: Transfer,
   outcome: Exclude<Outcome, { status: 'processing' }>,
   booking: Booking,
+  now: Date,
 ): Promise<void> {
   const { db } = services.ctx;
-  const now = new Date();
   const lineId = transfer.lineId as number;
   booking.settlementIds.add(transfer.settlementId);
   if (outcome.status === 'success') {
@@ -288,25 +362,25 @@ async function payoutFinished(
       ],
     });
   }
-  await db
-    .update(settlementLines)
-    .set(
-      outcome.status === 'success'
-        ? {
-            payStatus: LINE_PAY_STATUS.success,
-            thirdPayStatus: THIRD_PAY_STATUS.success,
-            payTime: outcome.at,
-            failureMsg: '',
-            updatedAt: now,
-          }
-        : {
-            payStatus: LINE_PAY_STATUS.failed,
-            thirdPayStatus: THIRD_PAY_STATUS.failed,
-            failureMsg: outcome.reason.slice(0, 200),
-            updatedAt: now,
-          },
-    )
-    .where(eq(settlementLines.id, lineId));
+  booking.lines.push(
+    outcome.status === 'success'
+      ? {
+          id: lineId,
+          pay_status: LINE_PAY_STATUS.success,
+          third_pay_status: THIRD_PAY_STATUS.success,
+          pay_time: outcome.at,
+          failure_msg: '',
+          updated_at: now,
+        }
+      : {
+          id: lineId,
+          pay_status: LINE_PAY_STATUS.failed,
+          third_pay_status: THIRD_PAY_STATUS.failed,
+          pay_time: null,
+          failure_msg: outcome.reason.slice(0, 200),
+          updated_at: now,
+        },
+  );
 }
 
 /** When no line is in flight: every line paid -> 已结算 (settlement time), some failed -> 结算异常. */
@@ -399,24 +473,54 @@ export async function runPayouts(
         ),
       )
       .orderBy(asc(settlementTransfers.id))
-      .limit(options.limit ?? 500),
+      .limit(options.limit ?? ROUND_LIMIT),
   );
-  // the bank is asked BANK_LANES at a time, outside any transaction
-  const answers: Array<{ transferId: number; outcome: Outcome }> = [];
-  let next = 0;
-  const lane = async () => {
-    while (next < open.length) {
-      const transfer = open[next++];
-      const outcome = await askBank(services, transfer);
-      if (outcome) answers.push({ transferId: transfer.id, outcome });
+  // the bank is asked in batches, BANK_LANES calls at a time, outside any transaction: a status query
+  // for the sent instructions (the ones it never recorded are sent again), a batch payment for the
+  // rest. Meanwhile its answers are applied, APPLY_BATCH to a transaction, one transaction at a time,
+  // each batch in id order (the order every batch locks in).
+  const answers: Answer[] = [];
+  let finished = 0;
+  let applying: Promise<void> = Promise.resolve();
+  let failure: { error: unknown } | undefined;
+  const apply = (all: boolean) => {
+    while (!failure && (answers.length >= APPLY_BATCH || (all && answers.length > 0))) {
+      const batch = answers.splice(0, APPLY_BATCH).sort((a, b) => a.transferId - b.transferId);
+      applying = applying.then(async () => {
+        if (failure) return;
+        try {
+          finished += await applyOutcomes(services, batch);
+        } catch (error) {
+          failure = { error };
+        }
+      });
     }
   };
-  await Promise.all(Array.from({ length: Math.min(BANK_LANES, open.length) }, lane));
-  // then its answers are applied in id order (the order every batch locks in), APPLY_BATCH to a transaction
-  answers.sort((a, b) => a.transferId - b.transferId);
-  let finished = 0;
-  for (let at = 0; at < answers.length; at += APPLY_BATCH)
-    finished += await applyOutcomes(services, answers.slice(at, at + APPLY_BATCH));
+  const calls: Array<() => Promise<void>> = [];
+  const send = (transfers: Transfer[]) => {
+    for (let at = 0; at < transfers.length; at += BANK_BATCH) {
+      const batch = transfers.slice(at, at + BANK_BATCH);
+      calls.push(() => sendBatch(services, batch, answers));
+    }
+  };
+  const sent = open.filter((transfer) => transfer.status === 'processing');
+  for (let at = 0; at < sent.length; at += BANK_BATCH) {
+    const batch = sent.slice(at, at + BANK_BATCH);
+    calls.push(() => askBatch(services, batch, answers, send));
+  }
+  send(open.filter((transfer) => transfer.status !== 'processing'));
+  let next = 0;
+  const lane = async () => {
+    // a lane's status query may add calls (resends), which it then takes itself if no other lane has
+    while (next < calls.length && !failure) {
+      await calls[next++]();
+      apply(false);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BANK_LANES, calls.length) }, lane));
+  apply(true);
+  await applying;
+  if (failure) throw failure.error;
   return { finished, open: open.length };
 }
 

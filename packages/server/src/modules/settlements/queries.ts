@@ -30,8 +30,8 @@ import {
   type settlementRecordsOperation,
   type taxLimitProgressOperation,
 } from '@fieldpay/domain';
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, type Column, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { fail } from '../../core/errors';
 import { enterpriseScope, equalsIfGiven } from '../../core/tenancy';
@@ -62,37 +62,28 @@ const scopeOf = (principal: Principal, tenantId?: number) =>
   enterpriseScope(principal, settlements.tenantId, settlements.enterpriseId, tenantId);
 
 /**
- * Persons paid out and the amount not yet paid out, per settlement. The lines are found by tenant
- * and settlement (the index settlement_lines_person leads with both): by settlement alone they
- * would be a scan of every tenant's lines.
+ * Persons paid out and not, and what is not yet paid out (fen, tasks), per settlement, from its
+ * lines: a subquery joined laterally to each settlement row read, so a page brings its figures in
+ * its own statement. The lines are found by tenant and settlement (the index
+ * settlement_lines_person leads with both): by settlement alone they would be a scan of every
+ * tenant's lines. No line at all gives no row (nulls): the settlement's own figures stand.
  */
-async function payoutFigures(db: DbOrTx, of: ReadonlyArray<{ id: number; tenantId: number }>) {
-  const ids = of.map((row) => row.id);
-  if (ids.length === 0)
-    return new Map<number, { paid: number; unpaid: number; unpaidFen: number; unpaidTasks: number }>();
-  const rows = await db
-    .select({
-      settlementId: settlementLines.settlementId,
-      paid: sql<number>`count(*) filter (where ${settlementLines.payStatus} = 1)::int`,
-      unpaid: sql<number>`count(*) filter (where ${settlementLines.payStatus} <> 1)::int`,
-      unpaidFen: sql<string>`coalesce(sum(${settlementLines.amountFen}) filter (where ${settlementLines.payStatus} <> 1), 0)`,
-      unpaidTasks: sql<number>`coalesce(sum(${settlementLines.totalTask}) filter (where ${settlementLines.payStatus} <> 1), 0)::int`,
-    })
-    .from(settlementLines)
-    .where(
-      and(
-        inArray(settlementLines.tenantId, [...new Set(of.map((row) => row.tenantId))]),
-        inArray(settlementLines.settlementId, ids),
+const lineFigures = new QueryBuilder()
+  .select({
+    paid: sql<number>`count(*) filter (where ${settlementLines.payStatus} = 1)::int`.as('paid'),
+    unpaid: sql<number>`count(*) filter (where ${settlementLines.payStatus} <> 1)::int`.as('unpaid'),
+    unpaidFen: sql<string>`sum(${settlementLines.amountFen}) filter (where ${settlementLines.payStatus} <> 1)`.as(
+      'unpaid_fen',
+    ),
+    unpaidTasks:
+      sql<number>`sum(${settlementLines.totalTask}) filter (where ${settlementLines.payStatus} <> 1)::int`.as(
+        'unpaid_tasks',
       ),
-    )
-    .groupBy(settlementLines.settlementId);
-  return new Map(
-    rows.map((row) => [
-      row.settlementId,
-      { paid: row.paid, unpaid: row.unpaid, unpaidFen: Number(row.unpaidFen), unpaidTasks: row.unpaidTasks },
-    ]),
-  );
-}
+  })
+  .from(settlementLines)
+  .where(and(eq(settlementLines.tenantId, settlements.tenantId), eq(settlementLines.settlementId, settlements.id)))
+  .groupBy(settlementLines.settlementId)
+  .as('line_figures');
 
 interface Joined {
   settlement: SettlementRow;
@@ -100,6 +91,10 @@ interface Joined {
   enterpriseName: string;
   tenantName: string;
   bankTitle: string | null;
+  paidLines: number | null;
+  unpaidLines: number | null;
+  unpaidFen: string | null;
+  unpaidTasks: number | null;
 }
 
 const joinedColumns = {
@@ -108,7 +103,22 @@ const joinedColumns = {
   enterpriseName: enterprises.name,
   tenantName: tenants.name,
   bankTitle: dictItems.title,
+  paidLines: lineFigures.paid,
+  unpaidLines: lineFigures.unpaid,
+  unpaidFen: lineFigures.unpaidFen,
+  unpaidTasks: lineFigures.unpaidTasks,
 };
+
+/** The figures of a settlement's lines, or none when it has no line. */
+function figuresOf(row: Joined) {
+  if (row.paidLines === null) return undefined;
+  return {
+    paid: row.paidLines,
+    unpaid: row.unpaidLines ?? 0,
+    unpaidFen: Number(row.unpaidFen ?? 0),
+    unpaidTasks: row.unpaidTasks ?? 0,
+  };
+}
 
 const selectJoined = (db: DbOrTx) =>
   db
@@ -117,10 +127,12 @@ const selectJoined = (db: DbOrTx) =>
     .innerJoin(projects, eq(projects.id, settlements.projectId))
     .innerJoin(enterprises, eq(enterprises.id, settlements.enterpriseId))
     .innerJoin(tenants, eq(tenants.id, settlements.tenantId))
-    .leftJoin(dictItems, and(eq(dictItems.dictCode, DICT_CODES.bankType), eq(dictItems.value, settlements.bankNo)));
+    .leftJoin(dictItems, and(eq(dictItems.dictCode, DICT_CODES.bankType), eq(dictItems.value, settlements.bankNo)))
+    .leftJoinLateral(lineFigures, sql`true`);
 
-function toRecord(row: Joined, figures?: { paid: number; unpaid: number; unpaidFen: number }): SettlementRecord {
+function toRecord(row: Joined): SettlementRecord {
   const s = row.settlement;
+  const figures = figuresOf(row);
   return {
     id: s.id,
     settlementSn: s.settlementSn,
@@ -203,6 +215,7 @@ async function pageOfSettlements(
   follows: readonly PgTable[] = [settlements],
 ): Promise<Page<SettlementRecord>> {
   const page = await paged(db, query, {
+    cacheAs: 'settlements',
     from: settlements,
     where,
     key: settlements.id,
@@ -216,15 +229,12 @@ async function pageOfSettlements(
         .innerJoin(enterprises, eq(enterprises.id, settlements.enterpriseId))
         .innerJoin(tenants, eq(tenants.id, settlements.tenantId))
         .leftJoin(dictItems, and(eq(dictItems.dictCode, DICT_CODES.bankType), eq(dictItems.value, settlements.bankNo)))
+        .leftJoinLateral(lineFigures, sql`true`)
         .where(inArray(settlements.id, frame.keys))
         .orderBy(...frame.orderBy),
     toRecord: (row): Joined => row,
   });
-  const figures = await payoutFigures(
-    db,
-    page.records.map((row) => row.settlement),
-  );
-  return { ...page, records: page.records.map((row) => toRecord(row, figures.get(row.settlement.id))) };
+  return { ...page, records: page.records.map(toRecord) };
 }
 
 /** GET getSettlementPage: the list with the filters' amount total, sorted by orderField/orderSort. */
@@ -239,9 +249,12 @@ export async function listSettlements(db: DbOrTx, principal: Principal, query: I
     : [[settlements.id, 'desc']];
   // what the filters read: a project renamed changes what the project-name filter keeps
   const follows = query.projectName ? [settlements, projects] : [settlements];
-  const page = await pageOfSettlements(db, query, where, orderBy, follows);
-  // the amount total of every row in scope: summed once per write, not once per request (paging.ts)
-  const totalFen = await followedSum(db, { from: settlements, where, column: settlements.amountFen, follows });
+  // the amount total of every row in scope: summed once per write, not once per request (paging.ts);
+  // asked with the page, so both statements leave in one write
+  const [page, totalFen] = await Promise.all([
+    pageOfSettlements(db, query, where, orderBy, follows),
+    followedSum(db, { cacheAs: 'settlements', from: settlements, where, column: settlements.amountFen, follows }),
+  ]);
   return { ...page, totalAmount: fenToYuan(totalFen) };
 }
 
@@ -291,7 +304,7 @@ async function joinedOne(db: DbOrTx, principal: Principal, where: SQL): Promise<
 
 export async function settlementRecordOf(db: DbOrTx, principal: Principal, id: number): Promise<SettlementRecord> {
   const row = await joinedOne(db, principal, eq(settlements.id, id));
-  return toRecord(row, (await payoutFigures(db, [row.settlement])).get(id));
+  return toRecord(row);
 }
 
 /** GET getSettlementDetail by id or number. */
@@ -308,7 +321,7 @@ export async function settlementDetail(
       : eq(settlements.settlementSn, input.settlementSn ?? ''),
   );
   const s = row.settlement;
-  const figures = (await payoutFigures(db, [s])).get(s.id);
+  const figures = figuresOf(row);
   const [paid] = await db
     .select({ finishedAt: settlementTransfers.finishedAt })
     .from(settlementTransfers)
@@ -321,7 +334,7 @@ export async function settlementDetail(
     );
   const pending = s.auditStatus === 2 && s.payStatus !== 2;
   return {
-    ...toRecord(row, figures),
+    ...toRecord(row),
     pendingPersonNum: pending ? (figures?.unpaid ?? s.totalPersonNum) : 0,
     pendingAmount: fenToYuan(pending ? (figures?.unpaidFen ?? s.amountFen) : 0),
     pendingTaskNum: pending ? (figures?.unpaidTasks ?? s.totalTask) : 0,
@@ -665,25 +678,9 @@ export async function projectSettlementFigures(db: DbOrTx, project: { tenantId: 
   };
 }
 
-/** What each person was paid out on a project's settlements, fen. */
-export async function settledByPerson(
-  db: DbOrTx,
-  project: { tenantId: number; id: number },
-  personIds: number[],
-): Promise<Map<number, number>> {
-  if (personIds.length === 0) return new Map();
-  const rows = await db
-    .select({ personId: settlementLines.personId, fen: sql<string>`sum(${settlementLines.receivedFen})` })
-    .from(settlementLines)
-    .innerJoin(settlements, eq(settlements.id, settlementLines.settlementId))
-    .where(
-      and(
-        eq(settlementLines.tenantId, project.tenantId),
-        eq(settlements.projectId, project.id),
-        eq(settlementLines.payStatus, 1),
-        inArray(settlementLines.personId, personIds),
-      ),
-    )
-    .groupBy(settlementLines.personId);
-  return new Map(rows.map((row) => [row.personId, Number(row.fen)]));
-}
+/** What a person was paid out on a project's settlements, fen: a scalar subquery (null when nothing). */
+export const paidOutOnProject = (tenantId: SQL | Column, projectId: SQL | Column, personId: SQL | Column): SQL =>
+  sql`(select sum(${settlementLines.receivedFen})
+       from ${settlementLines} join ${settlements} on ${settlements.id} = ${settlementLines.settlementId}
+       where ${settlementLines.tenantId} = ${tenantId} and ${settlements.projectId} = ${projectId}
+         and ${settlementLines.payStatus} = 1 and ${settlementLines.personId} = ${personId})`;

@@ -1,22 +1,19 @@
 import { REPORT_MSG } from '@fieldpay/domain';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformUser, login, useTestApp } from '../../../test/app';
-import { multipart, pdfOf } from '../../../test/file-fixtures';
+import { pdfOf, pdfText } from '../../../test/file-fixtures';
 import {
   addWorker,
-  approve,
   createSettlement,
   createSettlementWorld,
-  fund,
+  paidOutSettlement,
   get,
-  pay,
   post,
   type SettlementWorld,
+  uploadFile,
 } from '../../../test/settlements';
 import { contentItems, contentQuestions, customers, organisations, products, taskSurveyAnswers } from '../../db/schema';
 import { generateStatement } from './documents';
-import { drainPayouts } from './payouts';
 import { generatePendingReports, generateReport } from './report';
 
 const t = useTestApp();
@@ -32,17 +29,6 @@ let second: { name: string; taskIds: number[] };
 let questionIds: number[];
 let customerId: number;
 
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
-  const texts: string[] = [];
-  for (let pageNo = 1; pageNo <= doc.numPages; pageNo++) {
-    const content = await (await doc.getPage(pageNo)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
-  }
-  await doc.destroy();
-  return texts.join('\n');
-}
-
 const sql = (text: string, params: unknown[] = []) => t.database.executeSql(text, params);
 
 async function uploadReportFile(
@@ -51,18 +37,13 @@ async function uploadReportFile(
   fileName: string,
   title: string,
 ) {
-  const form = multipart([
-    { name: 'scene', value: 'settleReport' },
-    { name: 'uploadPath', value: 'settlementReport' },
-    { name: 'id', value: String(settlementId) },
-    { name: 'file', fileName, content: pdfOf(title) },
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/resource/upload/upload',
-    payload: form.payload,
-    headers: { ...form.headers, 'x-access-token': who.token, 'x-tenant-id': String(who.tenant.id) },
-  });
+  const response = await uploadFile(
+    t,
+    who,
+    { scene: 'settleReport', uploadPath: 'settlementReport', id: settlementId },
+    fileName,
+    pdfOf(title),
+  );
   expect(response.statusCode, response.body).toBe(200);
   const file = response.json().result;
   return { fileName: file.fileName, fileType: file.fileType, fileAddress: file.address, fileSize: file.fileSize };
@@ -154,13 +135,7 @@ beforeAll(async () => {
       },
     ]);
   }
-  const created = (await createSettlement(t, world)).json().result;
-  paidId = created.id;
-  paidSn = created.settlementSn;
-  await approve(t, world, paidId);
-  await fund(t, world, '2000.00');
-  expect((await pay(t, world, paidId)).statusCode).toBe(200);
-  await drainPayouts(t.services, paidId);
+  ({ id: paidId, settlementSn: paidSn } = await paidOutSettlement(t, world, '2000.00'));
   await addWorker(t, world, { priceFen: 5_000 });
   pendingId = (await createSettlement(t, world)).json().result.id;
   await addWorker(t, foreign, { priceFen: 5_000 });
@@ -237,6 +212,13 @@ describe('the report calls', () => {
       ],
       total: 2,
     });
+    // a page past the last still counts the people
+    const past = await get(t.app, world.staff, '/api/sys/order/report/personPage', {
+      settlementId: paidId,
+      pageNo: 3,
+      pageSize: 1,
+    });
+    expect(past.json().result).toEqual({ records: [], total: 2 });
   });
 
   it('pages the task details (10 a page by default), the customer and its authentication', async () => {
@@ -268,6 +250,12 @@ describe('the report calls', () => {
     const again = revoked.json().result.records.find((row: { taskId: number }) => row.taskId === first.taskIds[0]);
     expect(again).toMatchObject({ cusId: customerId, cusIsAuth: 0 });
     await sql('update customers set auth_status = 1 where id = $1', [customerId]);
+    // a page past the last still counts the tasks
+    const past = await get(t.app, world.enterprise, '/api/sys/order/report/taskPage', {
+      settlementId: paidId,
+      pageNo: 2,
+    });
+    expect(past.json().result).toEqual({ records: [], total: 4 });
   });
 
   it('counts the questionnaire: choices with their ratios, other types by their valid answers', async () => {

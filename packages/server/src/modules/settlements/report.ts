@@ -45,7 +45,8 @@ import {
   TASK_TYPES,
   type TaskTypeId,
 } from '@fieldpay/domain';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { fail } from '../../core/errors';
 import { enterpriseScope, type Viewer } from '../../core/tenancy';
@@ -115,10 +116,66 @@ const settledTasksOf = (viewer: Viewer, settlementId: number) =>
     isNull(settlementTasks.releasedAt),
   );
 
-const windowOf = (query: { pageNo: number; pageSize: number }) => ({
-  limit: query.pageSize,
-  offset: (query.pageNo - 1) * query.pageSize,
-});
+/** The paged sections of the report (products, persons, task details) ask for one page of a settlement. */
+interface ReportPageQuery {
+  settlementId: number;
+  pageNo: number;
+  pageSize: number;
+}
+
+/** The rows of the section's page carry the number of all its rows (the window total). */
+const windowTotal = sql<number>`(count(*) over ())::int`;
+
+/**
+ * The select of a paged section: its columns (and the window total) over the settled tasks
+ * joined to their tasks; the section adds its own joins to it.
+ */
+const settledTasksSelect = <Fields extends SelectedFields>(db: DbOrTx, fields: Fields) =>
+  db
+    .select({ ...fields, total: windowTotal })
+    .from(settlementTasks)
+    .innerJoin(tasks, eq(tasks.id, settlementTasks.taskId))
+    .$dynamic();
+
+/** One paged section of the report, over the tasks of the asked settlement. */
+interface ReportSection<Query extends PgSelect> {
+  /** `settledTasksSelect` with the section's joins */
+  select: Query;
+  /** a further condition on the settled tasks */
+  where?: SQL;
+  groupBy?: (PgColumn | SQL)[];
+  orderBy: SQL[];
+  /** the number of the section's rows, counted over the settled tasks: the total of a page past the last */
+  count: SQL<number>;
+}
+
+/**
+ * A page of a section: the settlement must be in the viewer's sight (404 before its tasks are
+ * read); the total comes with the rows, or from the section's count when the page is past the last.
+ */
+async function reportSectionPage<Query extends PgSelect>(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: ReportPageQuery,
+  section: ReportSection<Query>,
+) {
+  const settlement = await visibleSettlement(db, viewer, query.settlementId);
+  const settled = and(settledTasksOf(viewer, query.settlementId), section.where);
+  const rows: Awaited<Query> = await section.select
+    .where(settled)
+    .groupBy(...(section.groupBy ?? []))
+    .orderBy(...section.orderBy)
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize);
+  const [first] = rows as { total: number }[];
+  if (first) return { settlement, rows, total: first.total };
+  const [counted] = await db
+    .select({ n: section.count })
+    .from(settlementTasks)
+    .innerJoin(tasks, eq(tasks.id, settlementTasks.taskId))
+    .where(settled);
+  return { settlement, rows, total: counted?.n ?? 0 };
+}
 
 const timeText = (date: Date | null | undefined) => (date ? chinaDateTime(date) : '');
 
@@ -151,27 +208,18 @@ export async function reportTaskTypes(db: DbOrTx, viewer: Viewer, settlementId: 
 }
 
 /** 推广产品构成: tasks per product (the enterprise's product library gives 规格 and 厂家). */
-export async function reportProducts(
-  db: DbOrTx,
-  viewer: Viewer,
-  query: { settlementId: number; pageNo: number; pageSize: number },
-) {
-  const settlement = await visibleSettlement(db, viewer, query.settlementId);
-  const { limit, offset } = windowOf(query);
-  const rows = await db
-    .select({
+export async function reportProducts(db: DbOrTx, viewer: Viewer, query: ReportPageQuery) {
+  const { settlement, rows, total } = await reportSectionPage(db, viewer, query, {
+    select: settledTasksSelect(db, {
       productName: tasks.productName,
       productNum: sql<number>`count(*)::int`,
       amountFen: sql<number>`coalesce(sum(${settlementTasks.priceFen}), 0)::bigint`,
-      total: sql<number>`(count(*) over ())::int`,
-    })
-    .from(settlementTasks)
-    .innerJoin(tasks, eq(tasks.id, settlementTasks.taskId))
-    .where(and(settledTasksOf(viewer, query.settlementId), sql`${tasks.productName} <> ''`))
-    .groupBy(tasks.productName)
-    .orderBy(desc(sql`count(*)`), asc(tasks.productName))
-    .limit(limit)
-    .offset(offset);
+    }),
+    where: sql`${tasks.productName} <> ''`,
+    groupBy: [tasks.productName],
+    orderBy: [desc(sql`count(*)`), asc(tasks.productName)],
+    count: sql<number>`count(distinct nullif(${tasks.productName}, ''))::int`,
+  });
   const names = rows.map((row) => row.productName);
   const library =
     names.length === 0
@@ -201,68 +249,34 @@ export async function reportProducts(
       amount: fenToYuan(Number(row.amountFen)),
     };
   });
-  return { records, total: rows[0]?.total ?? (await countGroups(db, viewer, query.settlementId, 'product')) };
-}
-
-/** The number of groups when the asked page is past the last (its rows carry no window total). */
-async function countGroups(db: DbOrTx, viewer: Viewer, settlementId: number, by: 'product' | 'person' | 'task') {
-  const column =
-    by === 'product'
-      ? sql`count(distinct nullif(${tasks.productName}, ''))::int`
-      : by === 'person'
-        ? sql`count(distinct ${tasks.personId})::int`
-        : sql`count(*)::int`;
-  const [row] = await db
-    .select({ n: sql<number>`${column}` })
-    .from(settlementTasks)
-    .innerJoin(tasks, eq(tasks.id, settlementTasks.taskId))
-    .where(settledTasksOf(viewer, settlementId));
-  return row?.n ?? 0;
+  return { records, total };
 }
 
 /** 推广人员构成: per person, products, terminals, tasks and amount. */
-export async function reportPersons(
-  db: DbOrTx,
-  viewer: Viewer,
-  query: { settlementId: number; pageNo: number; pageSize: number },
-) {
-  await visibleSettlement(db, viewer, query.settlementId);
-  const { limit, offset } = windowOf(query);
-  const rows = await db
-    .select({
+export async function reportPersons(db: DbOrTx, viewer: Viewer, query: ReportPageQuery) {
+  const { rows, total } = await reportSectionPage(db, viewer, query, {
+    select: settledTasksSelect(db, {
       userId: persons.id,
       userName: persons.name,
       productNum: sql<number>`count(distinct nullif(${tasks.productName}, ''))::int`,
       orgNum: sql<number>`count(distinct nullif(${tasks.orgName}, ''))::int`,
       userNum: sql<number>`count(*)::int`,
       amountFen: sql<number>`coalesce(sum(${settlementTasks.priceFen}), 0)::bigint`,
-      total: sql<number>`(count(*) over ())::int`,
-    })
-    .from(settlementTasks)
-    .innerJoin(tasks, eq(tasks.id, settlementTasks.taskId))
-    .innerJoin(persons, eq(persons.id, tasks.personId))
-    .where(settledTasksOf(viewer, query.settlementId))
-    .groupBy(persons.id, persons.name)
-    .orderBy(desc(sql`count(*)`), asc(persons.id))
-    .limit(limit)
-    .offset(offset);
+    }).innerJoin(persons, eq(persons.id, tasks.personId)),
+    groupBy: [persons.id, persons.name],
+    orderBy: [desc(sql`count(*)`), asc(persons.id)],
+    count: sql<number>`count(distinct ${tasks.personId})::int`,
+  });
   return {
     records: rows.map(({ total: _total, amountFen, ...row }) => ({ ...row, amount: fenToYuan(Number(amountFen)) })),
-    total: rows[0]?.total ?? (await countGroups(db, viewer, query.settlementId, 'person')),
+    total,
   };
 }
 
 /** 推广任务明细构成: the settled tasks, newest completion first. */
-export async function reportTasks(
-  db: DbOrTx,
-  viewer: Viewer,
-  query: { settlementId: number; pageNo: number; pageSize: number },
-) {
-  // a settlement out of the viewer's sight answers 404 before its tasks are read
-  await visibleSettlement(db, viewer, query.settlementId);
-  const { limit, offset } = windowOf(query);
-  const rows = await db
-    .select({
+export async function reportTasks(db: DbOrTx, viewer: Viewer, query: ReportPageQuery) {
+  const { rows, total } = await reportSectionPage(db, viewer, query, {
+    select: settledTasksSelect(db, {
       taskId: tasks.id,
       taskSn: tasks.taskSn,
       projectName: projects.projectName,
@@ -281,17 +295,13 @@ export async function reportTasks(
       status: tasks.status,
       auditStatus: tasks.auditStatus,
       priceFen: settlementTasks.priceFen,
-      total: sql<number>`(count(*) over ())::int`,
     })
-    .from(settlementTasks)
-    .innerJoin(tasks, eq(tasks.id, settlementTasks.taskId))
-    .innerJoin(projects, eq(projects.id, tasks.projectId))
-    .leftJoin(persons, eq(persons.id, tasks.personId))
-    .leftJoin(customers, and(eq(customers.tenantId, tasks.tenantId), eq(customers.id, tasks.customerId)))
-    .where(settledTasksOf(viewer, query.settlementId))
-    .orderBy(desc(sql`coalesce(${tasks.actTime}, ${tasks.endTime})`), desc(tasks.id))
-    .limit(limit)
-    .offset(offset);
+      .innerJoin(projects, eq(projects.id, tasks.projectId))
+      .leftJoin(persons, eq(persons.id, tasks.personId))
+      .leftJoin(customers, and(eq(customers.tenantId, tasks.tenantId), eq(customers.id, tasks.customerId))),
+    orderBy: [desc(sql`coalesce(${tasks.actTime}, ${tasks.endTime})`), desc(tasks.id)],
+    count: sql<number>`count(*)::int`,
+  });
   const records = rows.map((row) => {
     return {
       taskId: row.taskId,
@@ -311,7 +321,7 @@ export async function reportTasks(
       price: fenToYuan(row.priceFen),
     };
   });
-  return { records, total: rows[0]?.total ?? (await countGroups(db, viewer, query.settlementId, 'task')) };
+  return { records, total };
 }
 
 /** 问卷题目统计: per questionnaire of the settled survey tasks, each question's valid answers. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/app';
+import { createPlatformUser, login, useTestApp } from '../../../test/app';
 import {
   addWorker,
   approve,
@@ -32,6 +32,11 @@ const ledgerBalanced = async () => {
 };
 const count = async (sqlText: string, params: unknown[]) =>
   Number((await t.database.executeSql(sqlText, params)).rows[0]?.n ?? 0);
+
+const operatorLogin = async (): Promise<[string, string]> => {
+  const user = await createPlatformUser(t.database, { tenantId: 0 });
+  return [user.username, user.password];
+};
 
 beforeAll(async () => {
   world = await createSettlementWorld(t);
@@ -324,6 +329,54 @@ describe('the figures', () => {
     expect(people.records.some((row: { settledFee: string }) => Number(row.settledFee) > 0)).toBe(true);
     const foreignAsk = await get(t.app, foreign.staff, '/api/sys/project/personList', { projectId: world.projectId });
     expect(foreignAsk.statusCode).toBe(404);
+    expect(foreignAsk.json().code).toBe(10013);
+  });
+
+  it('list the project persons with their task counts and paid-out sums, paged, for every side', async () => {
+    const own = await createSettlementWorld(t);
+    for (let count = 1; count <= 6; count++) await addWorker(t, own, { count, priceFen: 10_000 * count });
+    const settlement = (await createSettlement(t, own)).json().result;
+    await approve(t, own, settlement.id);
+    await fund(t, own, '20000.00');
+    expect((await pay(t, own, settlement.id)).statusCode).toBe(200);
+    await drainPayouts(t.services, settlement.id);
+    // taken and audited, not settled yet: one with a card, one without
+    await addWorker(t, own, { count: 3 });
+    await addWorker(t, own, { count: 2, card: false });
+    // what the tables say, per person of the project: tasks taken and received fen of paid lines
+    const { rows: expected } = await t.database.executeSql(
+      `select t.person_id, count(*)::int as tasks,
+         coalesce((select sum(l.received_fen) from settlement_lines l join settlements s on s.id = l.settlement_id
+                   where s.project_id = $1 and l.pay_status = 1 and l.person_id = t.person_id), 0)::int as paid
+       from tasks t where t.project_id = $1 and t.person_id is not null group by t.person_id order by t.person_id`,
+      [own.projectId],
+    );
+    expect(expected.length).toBe(8);
+    expect(expected.filter((row) => Number(row.paid) > 0).length).toBe(6);
+    const operator = await login(t.app, 'platform', ...(await operatorLogin()));
+    const ask = (who: SettlementWorld['staff'], query: Record<string, unknown>) =>
+      get(t.app, who, '/api/sys/project/personList', { projectId: own.projectId, ...query });
+    const pages = [];
+    for (const pageNo of [1, 2, 3]) pages.push((await ask(own.staff, { pageNo, pageSize: 3 })).json().result);
+    expect(pages.map((page) => page.total)).toEqual([8, 8, 8]);
+    const listed = pages.flatMap((page) => page.records);
+    expect(listed.map((row: { userId: number }) => row.userId)).toEqual(expected.map((row) => Number(row.person_id)));
+    for (const [index, row] of listed.entries()) {
+      expect(row.taskCount).toBe(Number(expected[index].tasks));
+      expect(row.settledFee).toBe((Number(expected[index].paid) / 100).toFixed(2));
+    }
+    expect(listed.filter((row: { bankCard: string }) => row.bankCard === '').length).toBe(1);
+    // the operator and the enterprise see the same page; another enterprise's id gives nothing
+    const first = JSON.stringify(pages[0]);
+    expect(JSON.stringify((await ask(operator, { pageNo: 1, pageSize: 3 })).json().result)).toBe(first);
+    expect(JSON.stringify((await ask(own.enterprise, { pageNo: 1, pageSize: 3 })).json().result)).toBe(first);
+    const narrowed = await ask(own.staff, { pageNo: 1, pageSize: 3, enterpriseId: foreign.enterpriseId });
+    expect(narrowed.json().result).toEqual({ records: [], total: 0 });
+    // past the last page: the total and no rows; another tenant's staff and a project of nobody's: not found
+    expect((await ask(own.staff, { pageNo: 99, pageSize: 10 })).json().result).toEqual({ records: [], total: 8 });
+    expect((await ask(foreign.staff, { pageNo: 1, pageSize: 10 })).json().code).toBe(10013);
+    const missing = await get(t.app, operator, '/api/sys/project/personList', { projectId: 2_000_000_000 });
+    expect(missing.json().code).toBe(10013);
   });
 });
 

@@ -4,6 +4,9 @@
  * certificate; the platform's staff pass the terminals and the customers and certify two of the
  * doctors' certificates, leaving the third awaiting review. So the task detail's verified badge opens
  * real verification info, and an uncertified customer's tasks carry no badge.
+ * Further customers serve no task but fill 客户审核 (decision 0030) with every state: two awaiting
+ * review (a doctor with a certificate, a pharmacist), one rejected, one doctor whose certificate was
+ * rejected.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -95,6 +98,72 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
   },
 ];
 
+/** What the staff did with a customer of the review list. */
+type ReviewOutcome = 'pending' | 'rejected' | 'certificateRejected';
+
+interface ReviewListCustomer extends Omit<DemoCustomer, 'certified'> {
+  /** index of the place (terminal) it registers at */
+  place: number;
+  outcome: ReviewOutcome;
+  reason: string;
+}
+
+/** The customers 客户审核 shows besides those of the tasks, one per state the list must show. */
+export const DEMO_REVIEW_CUSTOMERS: readonly ReviewListCustomer[] = [
+  {
+    cusName: '孙晓燕',
+    sex: 2,
+    orgType: 'hospital',
+    department: '3',
+    departmentName: '儿科',
+    title: '主治医师',
+    posit: '儿科门诊医师',
+    certNo: '110330000456783',
+    place: 2,
+    outcome: 'pending',
+    reason: '',
+  },
+  {
+    cusName: '马俊',
+    sex: 1,
+    orgType: 'pharmacy',
+    department: '4',
+    departmentName: '采购',
+    title: '药师',
+    posit: '采购主管',
+    certNo: '',
+    place: 1,
+    outcome: 'pending',
+    reason: '',
+  },
+  {
+    cusName: '黄丽',
+    sex: 2,
+    orgType: 'clinic',
+    department: '4',
+    departmentName: '中医科',
+    title: '医师',
+    posit: '中医诊室医师',
+    certNo: '',
+    place: 0,
+    outcome: 'rejected',
+    reason: '执业地点与所填终端不符，请核实后重新登记',
+  },
+  {
+    cusName: '郑国强',
+    sex: 1,
+    orgType: 'hospital',
+    department: '2',
+    departmentName: '外科',
+    title: '副主任医师',
+    posit: '普外科医疗组长',
+    certNo: '110340000567894',
+    place: 3,
+    outcome: 'certificateRejected',
+    reason: '执业证书照片模糊，无法辨认证书编号',
+  },
+];
+
 interface Place {
   province: string;
   city: string;
@@ -105,7 +174,12 @@ interface Place {
 
 const DEMO_IP = '112.64.71.15';
 
-/** Registers the customers at the places' terminals and reviews them; answers their ids in the places' order. */
+type RegisteredCustomer = { customerId: number; organisationId: number };
+
+/**
+ * Registers the customers at the places' terminals and reviews them; answers the task customers' ids
+ * in the places' order. The review list's customers follow, each left in its state.
+ */
 export async function registerDemoCustomers(
   services: Services,
   people: { enterpriseUser: Principal; staff: Principal },
@@ -122,61 +196,73 @@ export async function registerDemoCustomers(
     enterpriseId: people.enterpriseUser.enterpriseId as number,
   });
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fieldpay-demo-cert-'));
-  const registered: { customerId: number; organisationId: number }[] = [];
+  const register = async (
+    customer: Omit<DemoCustomer, 'certified'>,
+    place: Place,
+    index: number,
+    registeredAt: Date,
+  ): Promise<RegisteredCustomer> => {
+    let certImage = '';
+    if (customer.certNo) {
+      const file = path.join(dir, `${customer.certNo}.png`);
+      await fs.promises.writeFile(
+        file,
+        await drawCertificate({
+          name: customer.cusName,
+          sex: customer.sex === 1 ? '男' : '女',
+          certNo: customer.certNo,
+          place: place.org,
+          scope: `${customer.departmentName}专业`,
+          issuedOn: `${2012 + index}年${3 + (index % 9)}月18日`,
+        }),
+      );
+      const row = await scopes.withViewer(enterpriseUser, () =>
+        services.files.receiveLocal(file, `${customer.cusName}医师执业证书.png`, {
+          principal: enterpriseUser,
+          ip: DEMO_IP,
+          target: 'upload',
+          maxFilesPerRequest: 1,
+          visibility: 'tenant',
+          watermark: false,
+          fields: { scene: 'image', uploadPath: 'customerCert' },
+        }),
+      );
+      certImage = addressOf(row);
+    }
+    return scopes.withViewer(enterpriseUser, (db) =>
+      registerCustomer(
+        db,
+        enterpriseUser,
+        {
+          orgName: place.org,
+          orgType: customer.orgType,
+          province: place.province,
+          city: place.city,
+          area: place.area,
+          address: place.address,
+          cusName: customer.cusName,
+          sex: customer.sex,
+          department: customer.department,
+          title: customer.title,
+          posit: customer.posit,
+          certNo: customer.certNo,
+          certImage,
+        },
+        registeredAt,
+      ),
+    );
+  };
+  const registered: RegisteredCustomer[] = [];
+  const forReview: RegisteredCustomer[] = [];
   try {
     for (const [index, place] of places.entries()) {
-      const customer = DEMO_CUSTOMERS[index % DEMO_CUSTOMERS.length];
-      let certImage = '';
-      if (customer.certNo) {
-        const file = path.join(dir, `${customer.certNo}.png`);
-        await fs.promises.writeFile(
-          file,
-          await drawCertificate({
-            name: customer.cusName,
-            sex: customer.sex === 1 ? '男' : '女',
-            certNo: customer.certNo,
-            place: place.org,
-            scope: `${customer.departmentName}专业`,
-            issuedOn: `${2012 + index}年${3 + index}月18日`,
-          }),
-        );
-        const row = await scopes.withViewer(enterpriseUser, () =>
-          services.files.receiveLocal(file, `${customer.cusName}医师执业证书.png`, {
-            principal: enterpriseUser,
-            ip: DEMO_IP,
-            target: 'upload',
-            maxFilesPerRequest: 1,
-            visibility: 'tenant',
-            watermark: false,
-            fields: { scene: 'image', uploadPath: 'customerCert' },
-          }),
-        );
-        certImage = addressOf(row);
-      }
-      registered.push(
-        await scopes.withViewer(enterpriseUser, (db) =>
-          registerCustomer(
-            db,
-            enterpriseUser,
-            {
-              orgName: place.org,
-              orgType: customer.orgType,
-              province: place.province,
-              city: place.city,
-              area: place.area,
-              address: place.address,
-              cusName: customer.cusName,
-              sex: customer.sex,
-              department: customer.department,
-              title: customer.title,
-              posit: customer.posit,
-              certNo: customer.certNo,
-              certImage,
-            },
-            when.registered,
-          ),
-        ),
-      );
+      registered.push(await register(DEMO_CUSTOMERS[index % DEMO_CUSTOMERS.length], place, index, when.registered));
+    }
+    // registered later than the task customers, so the list's newest rows are the ones to review
+    const later = new Date(when.certified.getTime() + 24 * 3600_000);
+    for (const [index, customer] of DEMO_REVIEW_CUSTOMERS.entries()) {
+      const registeredAt = new Date(later.getTime() + index * 3600_000);
+      forReview.push(await register(customer, places[customer.place % places.length], index, registeredAt));
     }
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
@@ -196,6 +282,33 @@ export async function registerDemoCustomers(
           actor,
           { id: customerId, authStatus: 1, remarks: '' },
           when.certified,
+        ),
+      );
+    }
+  }
+  const reviewedAt = new Date(when.certified.getTime() + 3 * 24 * 3600_000);
+  for (const [index, { customerId }] of forReview.entries()) {
+    const customer = DEMO_REVIEW_CUSTOMERS[index];
+    if (customer.outcome === 'pending') continue;
+    await scopes.withViewer(staff, () =>
+      customer.outcome === 'rejected'
+        ? reviewCustomer(
+            services,
+            staff,
+            actor,
+            { id: customerId, auditStatus: 2, remarks: customer.reason },
+            reviewedAt,
+          )
+        : reviewCustomer(services, staff, actor, { id: customerId, auditStatus: 1, remarks: '' }, reviewedAt),
+    );
+    if (customer.outcome === 'certificateRejected') {
+      await scopes.withViewer(staff, () =>
+        reviewCustomerCertificate(
+          services,
+          staff,
+          actor,
+          { id: customerId, authStatus: 3, remarks: customer.reason },
+          reviewedAt,
         ),
       );
     }

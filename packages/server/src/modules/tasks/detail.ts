@@ -254,60 +254,60 @@ export async function taskDetail(services: Services, principal: Principal, id: n
   };
 }
 
+/** The tables of a task's records (each row has the task's tenant, the task and an id in time order). */
+type TaskRecordTable = typeof taskMaterialOpens | typeof taskCallRecords;
+
+/** One page of a task's records of `table`, for a task the session may see (404 otherwise). */
+async function taskRecordPage<Table extends TaskRecordTable, Answer>(
+  db: DbOrTx,
+  principal: Principal,
+  query: { taskId: number; pageNo: number; pageSize: number },
+  table: Table,
+  answerOf: (row: Table['$inferSelect'], task: TaskRow) => Answer,
+): Promise<Page<Answer>> {
+  const task = await scopedTask(db, principal, query.taskId);
+  // Drizzle's from() takes the union, not a type parameter; the rows are the chosen table's again below
+  const source: TaskRecordTable = table;
+  const where = and(eq(source.tenantId, task.tenantId), eq(source.taskId, task.id));
+  const [{ total }] = await db.select({ total: count() }).from(source).where(where);
+  const rows = (await db
+    .select()
+    .from(source)
+    .where(where)
+    .orderBy(asc(source.id))
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize)) as Table['$inferSelect'][];
+  return { total, records: rows.map((row) => answerOf(row, task)) };
+}
+
 /** The material openings of a task the session may see, oldest first, 10 a page. */
-export async function materialRecords(
+export function materialRecords(
   db: DbOrTx,
   principal: Principal,
   query: Input<typeof taskMaterialRecordsOperation>,
 ): Promise<Page<TaskMaterialRecord>> {
-  const task = await scopedTask(db, principal, query.taskId);
-  const where = and(eq(taskMaterialOpens.tenantId, task.tenantId), eq(taskMaterialOpens.taskId, task.id));
-  const [{ total }] = await db.select({ total: count() }).from(taskMaterialOpens).where(where);
-  const rows = await db
-    .select()
-    .from(taskMaterialOpens)
-    .where(where)
-    .orderBy(asc(taskMaterialOpens.id))
-    .limit(query.pageSize)
-    .offset((query.pageNo - 1) * query.pageSize);
-  return {
-    total,
-    records: rows.map((row) => ({
-      id: row.id,
-      materialName: row.materialName,
-      productNames: task.productName,
-      openTime: row.openTime.getTime(),
-      duration: row.duration,
-    })),
-  };
+  return taskRecordPage(db, principal, query, taskMaterialOpens, (row, task) => ({
+    id: row.id,
+    materialName: row.materialName,
+    productNames: task.productName,
+    openTime: row.openTime.getTime(),
+    duration: row.duration,
+  }));
 }
 
 /** The call records of a task the session may see, oldest first, 10 a page. */
-export async function callRecords(
+export function callRecords(
   db: DbOrTx,
   principal: Principal,
   query: Input<typeof taskCallRecordsOperation>,
 ): Promise<Page<TaskCallRecord>> {
-  const task = await scopedTask(db, principal, query.taskId);
-  const where = and(eq(taskCallRecords.tenantId, task.tenantId), eq(taskCallRecords.taskId, task.id));
-  const [{ total }] = await db.select({ total: count() }).from(taskCallRecords).where(where);
-  const rows = await db
-    .select()
-    .from(taskCallRecords)
-    .where(where)
-    .orderBy(asc(taskCallRecords.id))
-    .limit(query.pageSize)
-    .offset((query.pageNo - 1) * query.pageSize);
-  return {
-    total,
-    records: rows.map((row) => ({
-      id: row.id,
-      callType: row.callType,
-      phoneNumber: row.phoneNumber,
-      callTime: row.callTime.getTime(),
-      duration: row.duration,
-    })),
-  };
+  return taskRecordPage(db, principal, query, taskCallRecords, (row) => ({
+    id: row.id,
+    callType: row.callType,
+    phoneNumber: row.phoneNumber,
+    callTime: row.callTime.getTime(),
+    duration: row.duration,
+  }));
 }
 
 /** The address of a clicked point: the geocoder, with the task's known points as the offline anchors. */

@@ -243,6 +243,60 @@ export async function takeTask(
   return workerTaskOf(db, taken);
 }
 
+/** What a task upload may be: its types (by name and by content) and its size, with their refusals. */
+interface TaskUploadRule {
+  extensions: readonly string[];
+  wrongType: string;
+  maxBytes: number;
+  tooLarge: string;
+}
+
+const IMAGE_UPLOAD: TaskUploadRule = {
+  extensions: IMAGE_EXTENSIONS,
+  wrongType: MSG.imageWrongType,
+  maxBytes: IMAGE_MAX_BYTES,
+  tooLarge: MSG.imageTooLarge(`${UPLOAD.imageMaxMb}M`),
+};
+
+/** An upload's rule and how it is filed: the task photo's kind and source. */
+interface TaskUpload extends TaskUploadRule {
+  kind: TaskPhotoKind | TaskSurveyFileKind;
+  source: string;
+}
+
+/**
+ * Every upload to the person's task, checked in one order and stored: the task locked and workable,
+ * then `uploadOf` (which may refuse first, as the survey question does), then the base64 content
+ * decoded (not empty), the name's length, the type by name and by content, and the size.
+ */
+async function acceptTaskUpload(
+  services: Services,
+  worker: WorkerPrincipal,
+  input: { taskId: number; fileName: string; content: string },
+  now: Date,
+  uploadOf: (locked: LockedTask) => TaskUpload | Promise<TaskUpload>,
+): Promise<WorkerPhoto> {
+  const locked = await lockTask(services.ctx.db, worker, input.taskId);
+  requireWorkable(locked, worker, now);
+  const rule = await uploadOf(locked);
+  const bytes = Buffer.from(input.content, 'base64');
+  if (bytes.length === 0) throw fail.validation(TASK_MSG.photoEmpty);
+  if (input.fileName.length > UPLOAD.fileNameMaxLength) throw fail.validation(TASK_MSG.photoNameTooLong);
+  const extension = fileExtension(input.fileName);
+  if (!rule.extensions.includes(extension) || !signatureMatches(extension, bytes)) {
+    throw fail.validation(rule.wrongType);
+  }
+  if (bytes.length > rule.maxBytes) throw fail.validation(rule.tooLarge);
+  return storeTaskFile(services, locked, worker, {
+    kind: rule.kind,
+    source: rule.source,
+    fileName: input.fileName,
+    extension,
+    bytes,
+    now,
+  });
+}
+
 /**
  * A photo of the person's task: jpeg, jpg or png by name and by content, at most 3 MB, a name of at
  * most 64 characters; stored beside the uploads (platform files' storage).
@@ -253,25 +307,11 @@ export async function uploadTaskPhoto(
   input: Input<typeof workerUploadPhotoOperation>,
   now = new Date(),
 ): Promise<WorkerPhoto> {
-  const { db } = services.ctx;
-  const locked = await lockTask(db, worker, input.taskId);
-  requireWorkable(locked, worker, now);
-  const bytes = Buffer.from(input.content, 'base64');
-  if (bytes.length === 0) throw fail.validation(TASK_MSG.photoEmpty);
-  if (input.fileName.length > UPLOAD.fileNameMaxLength) throw fail.validation(TASK_MSG.photoNameTooLong);
-  const extension = fileExtension(input.fileName);
-  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extension) || !signatureMatches(extension, bytes)) {
-    throw fail.validation(MSG.imageWrongType);
-  }
-  if (bytes.length > IMAGE_MAX_BYTES) throw fail.validation(MSG.imageTooLarge(`${UPLOAD.imageMaxMb}M`));
-  return storeTaskFile(services, locked, worker, {
+  return acceptTaskUpload(services, worker, input, now, () => ({
+    ...IMAGE_UPLOAD,
     kind: input.kind,
     source: input.source,
-    fileName: input.fileName,
-    extension,
-    bytes,
-    now,
-  });
+  }));
 }
 
 /** Stores an accepted upload beside the uploads (platform files' storage) and its task photo row. */
@@ -325,49 +365,34 @@ export async function uploadSurveyFile(
   now = new Date(),
 ): Promise<WorkerPhoto> {
   const { db } = services.ctx;
-  const locked = await lockTask(db, worker, input.taskId);
-  requireWorkable(locked, worker, now);
-  const { task } = locked;
-  const [question] = task.resourceId
-    ? await db
-        .select({ subjectType: contentQuestions.subjectType })
-        .from(contentQuestions)
-        .where(
-          and(
-            eq(contentQuestions.tenantId, task.tenantId),
-            eq(contentQuestions.contentId, task.resourceId),
-            eq(contentQuestions.id, input.questionId),
-          ),
-        )
-    : [];
-  if (!question) throw fail.validation(TASK_MSG.questionMissing);
-  const picture = SURVEY_PICTURE_SUBJECT_TYPES.includes(question.subjectType);
-  if (!picture && question.subjectType !== SURVEY_FILE_SUBJECT_TYPE) {
-    throw fail.validation(TASK_MSG.surveyNotFileQuestion);
-  }
-  const bytes = Buffer.from(input.content, 'base64');
-  if (bytes.length === 0) throw fail.validation(TASK_MSG.photoEmpty);
-  if (input.fileName.length > UPLOAD.fileNameMaxLength) throw fail.validation(TASK_MSG.photoNameTooLong);
-  const extension = fileExtension(input.fileName);
-  if (picture) {
-    if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extension) || !signatureMatches(extension, bytes)) {
-      throw fail.validation(MSG.imageWrongType);
+  return acceptTaskUpload(services, worker, input, now, async ({ task }) => {
+    const [question] = task.resourceId
+      ? await db
+          .select({ subjectType: contentQuestions.subjectType })
+          .from(contentQuestions)
+          .where(
+            and(
+              eq(contentQuestions.tenantId, task.tenantId),
+              eq(contentQuestions.contentId, task.resourceId),
+              eq(contentQuestions.id, input.questionId),
+            ),
+          )
+      : [];
+    if (!question) throw fail.validation(TASK_MSG.questionMissing);
+    const picture = SURVEY_PICTURE_SUBJECT_TYPES.includes(question.subjectType);
+    if (!picture && question.subjectType !== SURVEY_FILE_SUBJECT_TYPE) {
+      throw fail.validation(TASK_MSG.surveyNotFileQuestion);
     }
-    if (bytes.length > IMAGE_MAX_BYTES) throw fail.validation(MSG.imageTooLarge(`${UPLOAD.imageMaxMb}M`));
-  } else {
-    if (!ATTACHMENT_EXTENSIONS.default.includes(extension) || !signatureMatches(extension, bytes)) {
-      throw fail.validation(MSG.uploadWrongType);
-    }
+    if (picture) return { ...IMAGE_UPLOAD, kind: 'surveyPicture', source: 'album' };
     const maxMb = Math.min(await services.files.managerFileSizeMb(db), WORKER_SURVEY_FILE_MAX_MB);
-    if (bytes.length > maxMb * 1024 * 1024) throw fail.validation(MSG.uploadTooLarge(maxMb));
-  }
-  return storeTaskFile(services, locked, worker, {
-    kind: picture ? 'surveyPicture' : 'surveyFile',
-    source: 'album',
-    fileName: input.fileName,
-    extension,
-    bytes,
-    now,
+    return {
+      kind: 'surveyFile',
+      source: 'album',
+      extensions: ATTACHMENT_EXTENSIONS.default,
+      wrongType: MSG.uploadWrongType,
+      maxBytes: maxMb * 1024 * 1024,
+      tooLarge: MSG.uploadTooLarge(maxMb),
+    };
   });
 }
 

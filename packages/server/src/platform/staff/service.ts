@@ -551,7 +551,13 @@ export async function saveRole(
       : await ownerOf(tx, caller.principal, input.tenantId);
     // a page brings its group and top item, or the menu tree would drop it
     const menuRows = await tx
-      .select({ id: menus.id, parentId: menus.parentId, url: menus.url, isOpen: menus.isOpen })
+      .select({
+        id: menus.id,
+        parentId: menus.parentId,
+        url: menus.url,
+        isOpen: menus.isOpen,
+        permission: menus.permission,
+      })
       .from(menus)
       .where(eq(menus.side, owner.side));
     const byId = new Map(menuRows.map((m) => [m.id, m]));
@@ -564,16 +570,28 @@ export async function saveRole(
         menu = menu.parentId === null ? undefined : byId.get(menu.parentId);
       }
     }
-    // a group's hidden pages (项目中心's 项目详情 and 项目汇总, opened from its list) come with it, as
-    // far as the editor holds them: the tree offers only shown entries, and a list whose detail
-    // answers 暂无页面权限 is of no use (decision 0029)
+    // a group's hidden pages (项目中心's 项目详情, 项目汇总 and 企业信息, opened from its list) come with
+    // it, as far as the editor holds them: the tree offers only shown entries, and a list whose detail
+    // answers 暂无页面权限 is of no use (decision 0029). Their codes come with the codes of the group's
+    // shown pages: a role that may view 项目列表 may view the 企业信息 its client name opens.
     const held = await heldBy(caller);
-    for (const menu of menuRows) {
-      if (menu.isOpen === 0 && menu.parentId !== null && menuIds.has(menu.parentId) && held.menuIds.has(menu.id)) {
-        menuIds.add(menu.id);
-      }
-    }
-    const codes = [...new Set(input.permCodes)].sort();
+    const hidden = menuRows.filter(
+      (menu) => menu.isOpen === 0 && menu.parentId !== null && menuIds.has(menu.parentId) && held.menuIds.has(menu.id),
+    );
+    const hiddenCodes = hidden.flatMap((page) => {
+      const viewsTheGroup = menuRows.some(
+        (shown) =>
+          shown.isOpen === 1 &&
+          shown.parentId === page.parentId &&
+          menuIds.has(shown.id) &&
+          input.permCodes.includes(shown.permission),
+      );
+      return viewsTheGroup && held.codes.has(page.permission) && grantableCode(page.permission, owner)
+        ? [page.permission]
+        : [];
+    });
+    for (const page of hidden) menuIds.add(page.id);
+    const codes = [...new Set([...input.permCodes, ...hiddenCodes])].sort();
     if (owner.side === 'platform' && owner.tenantId !== PLATFORM_TENANT_ID) {
       const operatorOnly =
         [...menuIds].some((id) => operatorOnlyMenu(owner, byId.get(id)?.url ?? '')) ||

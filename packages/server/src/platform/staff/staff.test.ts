@@ -12,22 +12,16 @@ import {
   uniqueMobile,
   useTestApp,
 } from '../../../test/app';
-import { auditLogs, menus, roles, userRoles, users } from '../../db/schema';
+import { type Headers, menuIdOf, signIn as signInAs, sys2Calls } from '../../../test/members';
+import { auditLogs, roleMenus, roles, userRoles, users } from '../../db/schema';
 
 const t = useTestApp();
-type Headers = ReturnType<typeof authHeaders>;
-
-const signIn = async (user: { username: string; password: string }): Promise<Headers> =>
-  authHeaders(await login(t.app, 'platform', user.username, user.password));
+const { post: call, get } = sys2Calls(t);
+const signIn = (user: { username: string; password: string }): Promise<Headers> => signInAs(t, 'platform', user);
 const operator = async () => signIn(await createPlatformUser(t.database, { tenantId: 0 }));
-const call = (headers: Headers, url: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api/sys2/${url}`, headers, payload });
-const get = (headers: Headers, url: string, query: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url: `/api/sys2/${url}`, headers, query });
 
 const roleId = (tenantId: number, code: string) => roleIdOf(t.database, tenantId, code);
-const menuId = async (url: string) =>
-  (await t.database.db.select({ id: menus.id }).from(menus).where(eq(menus.url, url)))[0].id;
+const menuId = (url: string) => menuIdOf(t, 'platform', url);
 const userRow = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
 const rolesOf = async (userId: number) =>
   (await t.database.db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId))).map(
@@ -49,7 +43,6 @@ const auditActions = async (targetType: string, id: number) =>
 async function limitedStaff(tenantId: number, codes: PermissionCode[], menuUrls: string[] = []) {
   const code = await createRole(t.database, { tenantId, side: 'platform', permissions: codes });
   const id = await roleId(tenantId, code);
-  const { roleMenus } = await import('../../db/schema');
   for (const url of menuUrls) await t.database.db.insert(roleMenus).values({ roleId: id, menuId: await menuId(url) });
   const user = await createPlatformUser(t.database, { tenantId, roleCode: code });
   return { ...user, roleId: id };

@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { useSession } from '../../app/session-store';
 
 /** `at`: the address the router starts at (a page that reads its search). */
@@ -20,6 +20,22 @@ export function renderWithQuery(ui: ReactElement, { at = '/' }: { at?: string } 
   );
   return { ...view, queryClient };
 }
+
+/** Where the router is: the path and search of the address (test id `where`), for a test to read after a move. */
+export function Where() {
+  const location = useLocation();
+  return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
+}
+
+/** A page at its route `path`, the router starting at `at`; any other address shows `Where`. */
+export const renderPageAt = (path: string, page: ReactElement, at: string) =>
+  renderWithQuery(
+    <Routes>
+      <Route path={path} element={page} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { at },
+  );
 
 export function signedInAs(side: Side, userIdentity: 1 | 2): void {
   const userInfo: LoginUserInfo = {

@@ -1,10 +1,10 @@
-import type { CustomerDetail } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session-store';
 import { renderWithQuery, signedInAs } from '../../components/list/testing';
 import { CustomerVerificationDialog, CustomerVerifiedBadge } from './CustomerVerificationDialog';
+import { customerDetail as customer } from './testing';
 
 const calls = vi.hoisted(() => ({
   customerDetailKey: (id: number) => ['customer', 'detail', id],
@@ -16,34 +16,6 @@ const calls = vi.hoisted(() => ({
 vi.mock('./customer-calls', () => calls);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
-
-const customer = (extra: Partial<CustomerDetail> = {}): CustomerDetail => ({
-  id: 88,
-  cusName: '张建华',
-  cusType: 'hospital',
-  cusTypeName: '医院',
-  sex: 1,
-  orgName: '上海浦东新区人民医院',
-  orgAuditStatus: 1,
-  orgNotPassed: false,
-  department: '10',
-  department_dic: '心血管内科',
-  posit: '科室主任',
-  title: '主任医师',
-  createByString: '李明',
-  certNo: '110310000123457',
-  certImage: '/api/resource/file/3/abc?sig=1',
-  auditStatus: 1,
-  auditStatus_dictText: '审核通过',
-  authStatus: 1,
-  authStatus_dictText: '已认证',
-  reason: '',
-  remarks: '',
-  auditName: '王审核',
-  auditTime: Date.UTC(2026, 8, 30, 2, 5),
-  enterpriseName: '杭州星联医药科技有限公司',
-  ...extra,
-});
 
 const dialog = () => screen.getByRole('dialog');
 

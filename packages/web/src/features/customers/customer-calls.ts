@@ -1,13 +1,19 @@
-/** Customer verification calls (decision 0027) and their query keys. */
+/** Customer verification calls (decision 0027), the review list's (decision 0030), and their query keys. */
 import {
   type CustomerDetail,
   customerCertReviewOperation,
   customerDetailOperation,
+  customerListOperation,
   customerReviewOperation,
   customerVerifyCheckOperation,
   type OperationInput,
 } from '@fieldpay/domain';
 import { call, callWithMessage } from '../../app/api-client';
+
+export const CUSTOMER_LIST_KEY = ['customer', 'list'] as const;
+
+export const fetchCustomers = (query: OperationInput<typeof customerListOperation>) =>
+  call(customerListOperation, query);
 
 export const customerDetailKey = (id: number) => ['customer', 'detail', id] as const;
 

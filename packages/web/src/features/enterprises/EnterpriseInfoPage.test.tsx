@@ -1,9 +1,8 @@
 import type { EnterpriseInfo } from '@fieldpay/domain';
 import { fireEvent, screen } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http';
-import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { renderPageAt, signedInAs } from '../../components/list/testing';
 import EnterpriseInfoPage from './EnterpriseInfoPage';
 
 const calls = vi.hoisted(() => ({
@@ -39,20 +38,8 @@ const info = (extra: Partial<EnterpriseInfo> = {}): EnterpriseInfo => ({
   ...extra,
 });
 
-function Where() {
-  const location = useLocation();
-  return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
-}
-
 const PAGE = '/projectManage/project/enterpriseInfo';
-const render = (at: string) =>
-  renderWithQuery(
-    <Routes>
-      <Route path={PAGE} element={<EnterpriseInfoPage />} />
-      <Route path="*" element={<Where />} />
-    </Routes>,
-    { at },
-  );
+const render = (at: string) => renderPageAt(PAGE, <EnterpriseInfoPage />, at);
 
 beforeEach(() => {
   vi.resetAllMocks();

@@ -1,9 +1,8 @@
 import { defaultColumns, type ProjectListRecord } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
-import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { renderPageAt, signedInAs } from '../../components/list/testing';
 import CrowdProjectListPage from './CrowdProjectListPage';
 
 const layouts = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
@@ -19,6 +18,7 @@ const project = (id: number, extra: Partial<ProjectListRecord> = {}): ProjectLis
   clientName: '杭州星联医药科技有限公司',
   tenantId: 3,
   tenantName: '华东众包服务平台',
+  otherTenantNames: [],
   projectStatus: 4,
   processed: 1,
   personNum: 12,
@@ -28,20 +28,8 @@ const project = (id: number, extra: Partial<ProjectListRecord> = {}): ProjectLis
   ...extra,
 });
 
-function Where() {
-  const location = useLocation();
-  return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
-}
-
 const LIST = '/projectManage/project/crowdList';
-const render = (at: string) =>
-  renderWithQuery(
-    <Routes>
-      <Route path={LIST} element={<CrowdProjectListPage />} />
-      <Route path="*" element={<Where />} />
-    </Routes>,
-    { at },
-  );
+const render = (at: string) => renderPageAt(LIST, <CrowdProjectListPage />, at);
 
 beforeEach(() => {
   vi.resetAllMocks();
@@ -87,5 +75,28 @@ describe('crowdsourcing project list', () => {
     render(LIST);
     fireEvent.click((await screen.findAllByRole('button', { name: '杭州星联医药科技有限公司' }))[0]);
     expect(screen.getByTestId('where').textContent).toBe('/projectManage/project/enterpriseInfo?id=9&tenantId=3');
+  });
+
+  it('on the enterprise side: its own projects with the platform column, no client column or filter', async () => {
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['projectManage:list:view', 'projectManage:pro:add'] });
+    layouts.fetchColumnLayout.mockResolvedValue({
+      serviceName: 'projectList',
+      type: 0,
+      contentJson: defaultColumns('projectList', 'enterprise'),
+      custom: false,
+    });
+    render(LIST);
+    expect(await screen.findByText('众包项目1')).toBeTruthy();
+    expect(screen.getAllByText('所属平台').length).toBeGreaterThan(0);
+    // neither the client column nor the client filter
+    expect(screen.queryAllByText('客户')).toHaveLength(0);
+    expect(screen.queryByLabelText('客户')).toBeNull();
+    expect(screen.queryByRole('button', { name: /新建项目/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: '杭州星联医药科技有限公司' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: /详\s*情/ })).toHaveLength(2);
+    expect(projectCalls.fetchProjects).toHaveBeenCalledWith(
+      expect.not.objectContaining({ clientId: expect.anything() }),
+    );
   });
 });

@@ -25,6 +25,7 @@ const project = (id: number, extra: Partial<ProjectListRecord> = {}): ProjectLis
   clientName: '杭州星联医药科技有限公司',
   tenantId: 3,
   tenantName: '华东众包服务平台',
+  otherTenantNames: [],
   projectStatus: 4,
   processed: 1,
   personNum: 12,
@@ -50,7 +51,10 @@ beforeEach(() => {
   vi.resetAllMocks();
   dropUnmaskToken();
   projectCalls.fetchProjects.mockResolvedValue({
-    records: [project(1), project(2, { projectStatus: 2, projectName: '已结束项目' })],
+    records: [
+      project(1, { otherTenantNames: ['华南众包服务平台'] }),
+      project(2, { projectStatus: 2, projectName: '已结束项目' }),
+    ],
     total: 2,
   });
   exportApi.submitExport.mockResolvedValue(11);
@@ -72,11 +76,13 @@ describe('project list', () => {
     expect(within(ended).getByText(/2026-10-01|2026-09-30/)).toBeTruthy();
   });
 
-  it('has no client column on the enterprise side', async () => {
+  it('has no client column on the enterprise side, and the platforms each project is shown on', async () => {
     setUp('enterprise', 2);
     renderWithQuery(<ProjectListPage />);
-    await rowOf('项目1');
+    const row = await rowOf('项目1');
     expect(screen.queryByRole('columnheader', { name: '客户' })).toBeNull();
+    expect(screen.getAllByText('可见平台').length).toBeGreaterThan(0);
+    expect(within(row).getByText('华东众包服务平台、华南众包服务平台')).toBeTruthy();
   });
 
   it('exports the list with the applied filters, masked persons without a token', async () => {

@@ -130,6 +130,8 @@ export function ProjectListView({
           {row.clientName}
         </Button>
       ),
+      // the enterprise side: its project's platform and the others it is also shown on (spec 1 §2)
+      visiblePlatforms: (row) => [row.tenantName, ...row.otherTenantNames].join('、'),
       projectStatus: (row) => <StatusTag dictionary={PROJECT_STATUS} value={row.projectStatus} />,
       processed: (row) => PROJECT_PROCESSED[row.processed === 1 ? 1 : 0],
       createTime: (row) => formatTime(row.createTime),

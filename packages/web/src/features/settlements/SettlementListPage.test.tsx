@@ -10,37 +10,8 @@ import { settlementDetail, settlementLine, settlementRow } from './settlement-fi
 
 const layouts = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
 vi.mock('../../components/list/column-layout-calls', () => layouts);
-const api = vi.hoisted(() => ({
-  SETTLEMENT_KEY: ['settlements'],
-  SETTLEMENT_LIST_KEY: ['settlements', 'list'],
-  settlementDetailKey: (id: number) => ['settlements', 'detail', id],
-  settlementTimelineKey: (id: number) => ['settlements', 'timeline', id],
-  settlementRecordsKey: (id: number) => ['settlements', 'records', id],
-  personSettlementsKey: (id: number) => ['settlements', 'person', id],
-  fetchPersonSettlements: vi.fn(),
-  fetchSettlements: vi.fn(),
-  APPLY_SETTLEMENT_KEY: ['settlements', 'apply'],
-  fetchApplySettlements: vi.fn(),
-  fetchSettlementDetail: vi.fn(),
-  fetchSettlementTimeline: vi.fn(),
-  fetchSettlementRecords: vi.fn(),
-  fetchSettlementProcess: vi.fn(),
-  fetchReissueInfo: vi.fn(),
-  reissueLine: vi.fn(),
-  auditSettlement: vi.fn(),
-}));
+const { api, documents } = await vi.hoisted(async () => (await import('./settlement-fixtures')).mockSettlementCalls());
 vi.mock('./settlement-calls', () => api);
-const documents = vi.hoisted(() => ({
-  exportSettlementTasks: vi.fn(),
-  exportSettlementRecords: vi.fn(),
-  generateStatement: vi.fn(),
-  downloadStatement: vi.fn(),
-  downloadVoucher: vi.fn(),
-  settlementAttachmentsKey: (id: number) => ['settlements', 'attachments', id],
-  listSettlementAttachments: vi.fn(),
-  saveSettlementAttachment: vi.fn(),
-  deleteSettlementAttachment: vi.fn(),
-}));
 vi.mock('./settlement-documents-calls', () => documents);
 vi.mock('./SettleDialog', () => ({
   SettleDialog: ({ settlement }: { settlement: { settlementSn: string } | null }) =>

@@ -2,6 +2,8 @@ import type { ReportOverview, ReportQuestionGroup, ReportTaskRow } from '@fieldp
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { customerDetail } from '../customers/testing';
+import { taskDetailFixture } from '../tasks/task-fixtures';
 import { SettlementReportDialog } from './SettlementReportDialog';
 
 const calls = vi.hoisted(() => ({
@@ -24,6 +26,8 @@ const customerCalls = vi.hoisted(() => ({
   reviewCustomerCertificate: vi.fn(),
 }));
 vi.mock('../customers/customer-calls', () => customerCalls);
+const taskCalls = await vi.hoisted(async () => (await import('../tasks/task-fixtures')).mockTaskCalls());
+vi.mock('../tasks/task-calls', () => taskCalls);
 vi.mock('../../components/EChart', () => ({ EChart: ({ label }: { label: string }) => <div>{label}</div> }));
 vi.mock('../../components/upload/PdfViewer', () => ({
   PdfViewer: ({ address }: { address: string }) => <div>PDF预览:{address}</div>,
@@ -152,6 +156,28 @@ function full() {
   calls.fetchReportQuestions.mockResolvedValue(survey);
 }
 
+/** The dialog of a title (the tests' useId gives every dialog the same labelling id). */
+const dialogTitled = async (title: string) =>
+  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest('[role="dialog"]') as HTMLElement;
+const dialogShown = (title: string) => screen.queryByText(title, { selector: '.ant-modal-title' }) !== null;
+
+/** The verified customer the badge opens. */
+const verifiedCustomer = customerDetail({
+  id: 77,
+  cusName: '王药师',
+  cusType: 'pharmacy',
+  cusTypeName: '药店',
+  sex: 2,
+  orgName: '仁和大药房',
+  department: '',
+  department_dic: '',
+  posit: '店长',
+  title: '',
+  createByString: '周敏',
+  certNo: '',
+  certImage: '',
+});
+
 const sectionTitles = () =>
   screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent?.replace(/\s+/g, ' ').trim());
 
@@ -195,10 +221,8 @@ describe('SettlementReportDialog', () => {
     // one product: no bars; two persons: the horizontal bars
     expect(screen.queryByText('推广产品构成图')).toBeNull();
     expect(screen.getByText('推广人员构成图')).toBeTruthy();
-    // the task number opens the task detail; the report files as PDFs and the uploader
-    expect(screen.getByRole('link', { name: 'RW20261110001' }).getAttribute('href')).toBe(
-      '/projectManage/task/detail?id=501',
-    );
+    // the task number opens the 任务详情 dialog; the report files as PDFs and the uploader
+    expect(screen.getByRole('button', { name: 'RW20261110001' })).toBeTruthy();
     expect(screen.getByText('PDF预览:t3/display.pdf')).toBeTruthy();
     expect(screen.getByRole('button', { name: /上传报告文件/ })).toBeTruthy();
     expect(screen.getByText('结算补充说明.pdf')).toBeTruthy();
@@ -277,35 +301,67 @@ describe('SettlementReportDialog', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/company/catchSystem/orderGenerateCache'));
   });
 
+  it('opens the task detail of a task number in a 1200-wide dialog over the report; closing returns to it', async () => {
+    full();
+    taskCalls.fetchTaskDetail.mockResolvedValue(
+      taskDetailFixture({ id: 501, taskId: 501, taskSn: 'RW20261110001', title: '门店采购服务' }),
+    );
+    taskCalls.fetchMaterialRecords.mockResolvedValue({ records: [], total: 0 });
+    const onClose = vi.fn();
+    renderWithQuery(<SettlementReportDialog open settlement={settlement} editable onClose={onClose} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'RW20261110001' }));
+    const detail = await dialogTitled('任务详情');
+    expect((detail.closest('.ant-modal') as HTMLElement).style.width).toBe('1200px');
+    expect(await within(detail).findByText('门店采购服务')).toBeTruthy();
+    expect(taskCalls.fetchTaskDetail).toHaveBeenCalledWith(501);
+    expect(within(detail).getByText('人员信息')).toBeTruthy();
+    expect(within(detail).getByTestId('task-map')).toBeTruthy();
+    // the list dialog (730) opens above the task detail, whose own root comes after the report's
+    fireEvent.click(within(detail).getByRole('button', { name: '已打开资料 3 份' }));
+    const records = await dialogTitled('资料打开记录');
+    const rootOf = (dialog: HTMLElement) =>
+      [...document.querySelectorAll('.ant-modal-root')].indexOf(dialog.closest('.ant-modal-root') as Element);
+    const report = await dialogTitled('报告预览');
+    expect(rootOf(report)).toBeLessThan(rootOf(detail));
+    expect(rootOf(detail)).toBeLessThan(rootOf(records));
+    fireEvent.click(within(records).getByRole('button', { name: '关 闭' }));
+    await waitFor(() => expect(dialogShown('资料打开记录')).toBe(false));
+    // so does the customer verification (780) of the client's 已认证 badge
+    customerCalls.checkCustomerVerification.mockResolvedValue({ id: 88 });
+    customerCalls.fetchCustomerDetail.mockResolvedValue(verifiedCustomer);
+    fireEvent.click(within(detail).getByRole('button', { name: /已认证/ }));
+    const customer = await dialogTitled('客户详情');
+    expect(customerCalls.checkCustomerVerification).toHaveBeenCalledWith(88);
+    expect((customer.closest('.ant-modal') as HTMLElement).style.width).toBe('780px');
+    expect(rootOf(detail)).toBeLessThan(rootOf(customer));
+    fireEvent.click(within(customer).getByRole('button', { name: '关 闭' }));
+    await waitFor(() => expect(dialogShown('客户详情')).toBe(false));
+    // 打印 prints the task detail alone: the report beneath is left out while printing, then back
+    const printed: Array<{ printing: boolean; reportSkipped: boolean; detailSkipped: boolean }> = [];
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {
+      printed.push({
+        printing: document.body.classList.contains('printing-dialog'),
+        reportSkipped: report.closest('.ant-modal-root')?.classList.contains('print-skip') ?? false,
+        detailSkipped: detail.closest('.ant-modal-root')?.classList.contains('print-skip') ?? false,
+      });
+    });
+    fireEvent.click(within(detail).getByRole('button', { name: /打\s*印/ }));
+    expect(printed).toEqual([{ printing: true, reportSkipped: true, detailSkipped: false }]);
+    await waitFor(() => expect(document.body.classList.contains('printing-dialog')).toBe(false));
+    expect(report.closest('.ant-modal-root')?.classList.contains('print-skip')).toBe(false);
+    print.mockRestore();
+    // 关闭 of the task detail: back to the report, which stays open
+    fireEvent.click(within(detail).getByRole('button', { name: '关 闭' }));
+    await waitFor(() => expect(dialogShown('任务详情')).toBe(false));
+    expect(dialogShown('报告预览')).toBe(true);
+    expect(screen.getByText('BG2026112200000012')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('opens the customer verification info from the verified badge', async () => {
     full();
     customerCalls.checkCustomerVerification.mockResolvedValue({ id: 77 });
-    customerCalls.fetchCustomerDetail.mockResolvedValue({
-      id: 77,
-      cusName: '王药师',
-      cusType: 'pharmacy',
-      cusTypeName: '药店',
-      sex: 2,
-      orgName: '仁和大药房',
-      orgAuditStatus: 1,
-      orgNotPassed: false,
-      department: '',
-      department_dic: '',
-      posit: '店长',
-      title: '',
-      createByString: '周敏',
-      certNo: '',
-      certImage: '',
-      auditStatus: 1,
-      auditStatus_dictText: '审核通过',
-      authStatus: 1,
-      authStatus_dictText: '已认证',
-      reason: '',
-      remarks: '',
-      auditName: '王审核',
-      auditTime: Date.UTC(2026, 8, 30, 2, 5),
-      enterpriseName: '杭州星联医药科技有限公司',
-    });
+    customerCalls.fetchCustomerDetail.mockResolvedValue(verifiedCustomer);
     renderWithQuery(<SettlementReportDialog open settlement={settlement} editable onClose={vi.fn()} />);
     fireEvent.click(await screen.findByRole('button', { name: /已认证/ }));
     await waitFor(() => expect(customerCalls.checkCustomerVerification).toHaveBeenCalledWith(77));

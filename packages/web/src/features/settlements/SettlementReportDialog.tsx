@@ -35,7 +35,7 @@ import { FileUpload } from '../../components/upload/FileUpload';
 import { openStoredFile } from '../../components/upload/open-file';
 import { PdfViewer } from '../../components/upload/PdfViewer';
 import { useManagerFileSizeMb } from '../../components/upload/use-manager-file-size';
-import { TASK_DETAIL_PATH } from '../tasks/TaskDetailPage';
+import { TaskDetailDialog } from '../tasks/TaskDetailDialog';
 import { barOption, type ChartDatum, pieOption, questionOption } from './report-charts';
 import {
   fetchReportOverview,
@@ -278,6 +278,8 @@ function ReportBody({
     [managerFileSizeMb],
   );
   const [showPdf, setShowPdf] = useState(false);
+  // the task stays while its dialog closes
+  const [taskDetail, setTaskDetail] = useState({ taskId: 0, open: false });
   const products = usePagedRows(
     'products',
     settlementId,
@@ -430,10 +432,16 @@ function ReportBody({
               dataIndex: 'taskSn',
               width: 170,
               fixed: 'left',
+              // opens the 任务详情 dialog (1200) over the report
               render: (taskSn: string, row) => (
-                <a href={`${TASK_DETAIL_PATH}?id=${row.taskId}`} target="_blank" rel="noopener noreferrer">
+                <Button
+                  type="link"
+                  size="small"
+                  className="report-task-link"
+                  onClick={() => setTaskDetail({ taskId: row.taskId, open: true })}
+                >
                   {taskSn}
-                </a>
+                </Button>
               ),
             },
             { title: '项目名称', dataIndex: 'projectName', width: 160, ellipsis: true },
@@ -532,6 +540,11 @@ function ReportBody({
         </Section>
       ))}
       <ReportFooter />
+      <TaskDetailDialog
+        taskId={taskDetail.taskId}
+        open={taskDetail.open}
+        onClose={() => setTaskDetail((shown) => ({ ...shown, open: false }))}
+      />
     </div>
   );
 }

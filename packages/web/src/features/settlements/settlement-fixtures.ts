@@ -1,5 +1,44 @@
 /** Rows the settlement screens' tests show, in the shapes the server answers. */
 import type { SettlementDetail, SettlementLine, SettlementRecord } from '@fieldpay/domain';
+import { vi } from 'vitest';
+
+/**
+ * `./settlement-calls` and `./settlement-documents-calls` with every call a mock and the query keys
+ * kept: `const { api, documents } = await vi.hoisted(async () => (await import('./settlement-fixtures')).mockSettlementCalls());`
+ * then `vi.mock('./settlement-calls', () => api)` and `vi.mock('./settlement-documents-calls', () => documents)`.
+ */
+export const mockSettlementCalls = () => ({
+  api: {
+    SETTLEMENT_KEY: ['settlements'],
+    SETTLEMENT_LIST_KEY: ['settlements', 'list'],
+    APPLY_SETTLEMENT_KEY: ['settlements', 'apply'],
+    settlementDetailKey: (id: number) => ['settlements', 'detail', id],
+    settlementTimelineKey: (id: number) => ['settlements', 'timeline', id],
+    settlementRecordsKey: (id: number) => ['settlements', 'records', id],
+    personSettlementsKey: (id: number) => ['settlements', 'person', id],
+    fetchPersonSettlements: vi.fn(),
+    fetchSettlements: vi.fn(),
+    fetchApplySettlements: vi.fn(),
+    fetchSettlementDetail: vi.fn(),
+    fetchSettlementTimeline: vi.fn(),
+    fetchSettlementRecords: vi.fn(),
+    fetchSettlementProcess: vi.fn(),
+    fetchReissueInfo: vi.fn(),
+    reissueLine: vi.fn(),
+    auditSettlement: vi.fn(),
+  },
+  documents: {
+    exportSettlementTasks: vi.fn(),
+    exportSettlementRecords: vi.fn(),
+    generateStatement: vi.fn(),
+    downloadStatement: vi.fn(),
+    downloadVoucher: vi.fn(),
+    settlementAttachmentsKey: (id: number) => ['settlements', 'attachments', id],
+    listSettlementAttachments: vi.fn(),
+    saveSettlementAttachment: vi.fn(),
+    deleteSettlementAttachment: vi.fn(),
+  },
+});
 
 const at = (text: string) => new Date(`${text}+08:00`).getTime();
 

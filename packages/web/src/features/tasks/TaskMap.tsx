@@ -2,7 +2,9 @@
  * The task map (spec 1 §2, decision 0022): the planned point, the check-in and the check-out drawn
  * with Leaflet, each check point joined to the planned one with its distance. Tiles come from the
  * server's configured address; without one (the default, or offline) the points draw on a plain
- * background. A click on the map or on a point asks the server's geocoder for the address.
+ * background. A click on the map or on a point asks the server's geocoder for the address. The map
+ * follows its box's size (Leaflet measures it once): inside a dialog that is still opening, or
+ * after the window changes, it redraws and fits the points.
  * Coordinates are GCJ-02 as the worker's app recorded them; tiles must be of the same datum.
  */
 import type { TaskDetail } from '@fieldpay/domain';
@@ -102,12 +104,31 @@ export function TaskMap({ taskId, points, tileUrl }: { taskId: number; points: M
     map.on('click', (event: L.LeafletMouseEvent) => popupAt(event.latlng, null));
 
     const bounds = L.latLngBounds(points.map((point) => [point.lat, point.lng] as [number, number]));
-    if (points.length === 1 || bounds.getNorthEast().equals(bounds.getSouthWest())) {
-      map.setView(bounds.getCenter(), 16);
-    } else {
-      map.fitBounds(bounds, { padding: [60, 60], maxZoom: 17 });
-    }
+    const fit = () => {
+      if (points.length === 1 || bounds.getNorthEast().equals(bounds.getSouthWest())) {
+        map.setView(bounds.getCenter(), 16);
+      } else {
+        map.fitBounds(bounds, { padding: [60, 60], maxZoom: 18 });
+      }
+    };
+    const sized = () => element.clientWidth > 0 && element.clientHeight > 0;
+    // a map made before its box has a size (a dialog still opening) fits the points once it has one
+    let fitted = sized();
+    if (fitted) fit();
+    else map.setView(bounds.getCenter(), 16);
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            map.invalidateSize();
+            if (!fitted && sized()) {
+              fitted = true;
+              fit();
+            }
+          });
+    observer?.observe(element);
     return () => {
+      observer?.disconnect();
       map.remove();
     };
   }, [taskId, points, tileUrl]);

@@ -1,0 +1,30 @@
+import type { CustomerDetail } from '@fieldpay/domain';
+
+/** A customer's detail as the server answers it: a certified hospital doctor, with `extra` over it. */
+export const customerDetail = (extra: Partial<CustomerDetail> = {}): CustomerDetail => ({
+  id: 88,
+  cusName: '张建华',
+  cusType: 'hospital',
+  cusTypeName: '医院',
+  sex: 1,
+  orgName: '上海浦东新区人民医院',
+  orgAuditStatus: 1,
+  orgNotPassed: false,
+  department: '10',
+  department_dic: '心血管内科',
+  posit: '科室主任',
+  title: '主任医师',
+  createByString: '李明',
+  certNo: '110310000123457',
+  certImage: '/api/resource/file/3/abc?sig=1',
+  auditStatus: 1,
+  auditStatus_dictText: '审核通过',
+  authStatus: 1,
+  authStatus_dictText: '已认证',
+  reason: '',
+  remarks: '',
+  auditName: '王审核',
+  auditTime: Date.UTC(2026, 8, 30, 2, 5),
+  enterpriseName: '杭州星联医药科技有限公司',
+  ...extra,
+});
