@@ -5,6 +5,7 @@
  */
 import type { TaskTypeId } from '../status';
 import { AUTO_AUDIT_REASON } from './messages';
+import { signLimitValue } from './sign-limits';
 
 export interface GeoPoint {
   lat: number;
@@ -80,9 +81,8 @@ export const DEFAULT_LOCATION_SCOPE_M = 500;
 
 /**
  * The service type's rules (spec 1 §3 project service type): locationScope in metres; signInLimit and
- * signOutLimit flags: signIn / signOut (0: not required), location (0: position not checked),
- * photo (minimum photos), album (0: camera only), and on signOutLimit minutes (minimum visit
- * minutes) and uploadFile (1: feedback attachments required).
+ * signOutLimit flags as `sign-limits.ts` reads them (signIn / signOut, location, photo, album,
+ * uploadFile, with their defaults), and on signOutLimit minutes (minimum visit minutes).
  */
 export interface ServiceTypeRules {
   visitId: TaskTypeId;
@@ -133,16 +133,16 @@ export function autoAuditReasons(rules: ServiceTypeRules, task: SubmittedTask): 
 
   if (type.onsite) {
     const legs = [
-      { point: task.checkIn, limit: rules.signInLimit, required: 'signIn', photos: AUTO_AUDIT_REASON.signInPhotos },
-      { point: task.checkOut, limit: rules.signOutLimit, required: 'signOut', photos: AUTO_AUDIT_REASON.signOutPhotos },
+      { point: task.checkIn, limit: rules.signInLimit, leg: 'signIn', photos: AUTO_AUDIT_REASON.signInPhotos },
+      { point: task.checkOut, limit: rules.signOutLimit, leg: 'signOut', photos: AUTO_AUDIT_REASON.signOutPhotos },
     ] as const;
     for (const [index, leg] of legs.entries()) {
-      if (flag(leg.limit, leg.required, 1) === 0) continue;
+      if (signLimitValue(leg.limit, leg.leg, leg.leg) === 0) continue;
       if (!leg.point) {
         reasons.push(index === 0 ? AUTO_AUDIT_REASON.noCheckIn : AUTO_AUDIT_REASON.noCheckOut);
         continue;
       }
-      if (task.planned && flag(leg.limit, 'location', 1) !== 0) {
+      if (task.planned && signLimitValue(leg.limit, leg.leg, 'location') !== 0) {
         const metres = Math.round(distanceMetres(task.planned, leg.point));
         if (metres > scope) {
           reasons.push(
@@ -152,10 +152,12 @@ export function autoAuditReasons(rules: ServiceTypeRules, task: SubmittedTask): 
           );
         }
       }
-      const needPhotos = flag(leg.limit, 'photo', index === 0 ? 1 : 0);
+      const needPhotos = signLimitValue(leg.limit, leg.leg, 'photo');
       if (leg.point.photos.length < needPhotos) reasons.push(leg.photos(needPhotos, leg.point.photos.length));
     }
-    const albumAllowed = flag(rules.signInLimit, 'album', 1) !== 0 && flag(rules.signOutLimit, 'album', 1) !== 0;
+    const albumAllowed =
+      signLimitValue(rules.signInLimit, 'signIn', 'album') !== 0 &&
+      signLimitValue(rules.signOutLimit, 'signOut', 'album') !== 0;
     const photos = [...(task.checkIn?.photos ?? []), ...(task.checkOut?.photos ?? [])];
     if (!albumAllowed && photos.some((photo) => photo.source === 'album')) {
       reasons.push(AUTO_AUDIT_REASON.albumNotAllowed);
@@ -190,7 +192,11 @@ export function autoAuditReasons(rules: ServiceTypeRules, task: SubmittedTask): 
   }
   if (type.sumUp && task.sumUp.trim() === '') reasons.push(AUTO_AUDIT_REASON.noFeedback);
   if (type.photoGroups && task.groupPhotoCount === 0) reasons.push(AUTO_AUDIT_REASON.photoGroupsRequired);
-  else if (!type.photoGroups && flag(rules.signOutLimit, 'uploadFile', 0) > 0 && task.groupPhotoCount === 0) {
+  else if (
+    !type.photoGroups &&
+    signLimitValue(rules.signOutLimit, 'signOut', 'uploadFile') > 0 &&
+    task.groupPhotoCount === 0
+  ) {
     reasons.push(AUTO_AUDIT_REASON.attachmentsRequired);
   }
   return reasons;

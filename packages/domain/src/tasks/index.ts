@@ -2,5 +2,6 @@
 export * from './statuses';
 export * from './messages';
 export * from './audit-rules';
+export * from './sign-limits';
 export * from './operations';
 export * from './detail';
