@@ -25,7 +25,7 @@ describe('lookup catalogue', () => {
 
   it('keeps the filter keys the spec names', () => {
     const keys = (kind: keyof typeof LOOKUPS) => Object.keys(LOOKUPS[kind].filters.shape).sort();
-    expect(keys('organisation')).toEqual(['auditStatus', 'orgName', 'orgType']);
+    expect(keys('organisation')).toEqual(['auditStatus', 'companyId', 'orgName', 'orgType']);
     expect(keys('customer')).toEqual(['auditStatus', 'cusName', 'cusType']);
     expect(keys('product')).toEqual(['companyId', 'productName', 'source']);
     expect(keys('tax')).toEqual(['taxName', 'tenantId']);

@@ -128,7 +128,13 @@ export const LOOKUPS = {
   organisation: define({
     title: '终端',
     searchKey: 'orgName',
-    filters: { orgName: searchText(), auditStatus: optionalInt(0, 2), orgType: customerType() },
+    // companyId (ours, as product's): the project form offers one enterprise's terminals
+    filters: {
+      orgName: searchText(),
+      auditStatus: optionalInt(0, 2),
+      orgType: customerType(),
+      companyId: optionalId(),
+    },
     record: {
       id,
       orgName: z.string(),

@@ -71,6 +71,24 @@ describe('organisation lookup', () => {
     expect(labelsOf(rejected)).toEqual([`${search}社区卫生服务站`]);
   });
 
+  it("narrows the platform side to one enterprise's terminals with companyId", async () => {
+    await t.database.db
+      .insert(organisations)
+      .values({ ...world.sibling, orgName: `${search}兄弟企业的医院`, orgType: 'hospital' });
+    const all = await askLookup(t.app, world.staffA, 'organisation', { orgName: search });
+    expect(all.total).toBe(4);
+    const own = await askLookup(t.app, world.staffA, 'organisation', {
+      orgName: search,
+      companyId: world.own.enterpriseId,
+    });
+    expect(own.total).toBe(3);
+    const sibling = await askLookup(t.app, world.staffA, 'organisation', {
+      orgName: search,
+      companyId: world.sibling.enterpriseId,
+    });
+    expect(labelsOf(sibling)).toEqual([`${search}兄弟企业的医院`]);
+  });
+
   it('refuses an organisation type outside the dictionary', async () => {
     const answer = await askLookup(t.app, world.staffA, 'organisation', { orgType: 'bank' });
     expect(answer.status).toBe(400);

@@ -20,6 +20,7 @@ export async function lookupOrganisations(
     contains(organisations.orgName, query.orgName),
     equalsIfGiven(organisations.auditStatus, query.auditStatus),
     equalsIfGiven(organisations.orgType, query.orgType),
+    equalsIfGiven(organisations.enterpriseId, query.companyId),
   );
   return paged(db, query, {
     from: organisations,
