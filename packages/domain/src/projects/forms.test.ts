@@ -74,6 +74,30 @@ describe('service type and text forms', () => {
       '最多选择10个文章/问卷',
     ],
     [{ visitId: '' }, PROJECT_FORM_MSG.serviceTypeRequired],
+    [
+      { visitParentId: 'dhbf', visitId: 'dhbf', resourceInfo: [{ id: 1, title: '文章' }] },
+      PROJECT_FORM_MSG.resourcesNotAllowed,
+    ],
+    [
+      {
+        resourceInfo: [
+          { id: 1, title: '文章' },
+          { id: 1, title: '文章' },
+        ],
+      },
+      PROJECT_FORM_MSG.resourceRepeated,
+    ],
+    [
+      {
+        visitParentId: 'cgfw',
+        visitId: 'cgfw',
+        orgList: [
+          { id: 3, orgName: '人民医院' },
+          { id: 3, orgName: '人民医院' },
+        ],
+      },
+      PROJECT_FORM_MSG.organisationRepeated,
+    ],
   ])('%j -> %s', (change, message) => {
     expect(firstProjectMessage(projectServiceTypeFormSchema, { ...type, ...change })).toBe(message);
   });

@@ -28,7 +28,22 @@ export const PROJECT_FORM_MSG = {
   locationScopeInvalid: '请输入正确的定位范围（米）',
   serviceTypesRequired: '请至少添加一个服务类型',
   serviceTypeRepeated: '服务类型不能重复',
+  resourcesNotAllowed: '该服务类型不能选择文章/问卷',
+  resourceRepeated: '文章/问卷不能重复选择',
+  /** a foreign, missing or disabled item: one answer, so ids leak nothing */
+  resourceUnavailable: '所选文章/问卷不存在或已停用',
+  resourceWrongType: (label: string) => `该服务类型只能选择${label}`,
+  organisationRepeated: '终端不能重复选择',
+  organisationMissing: '所选终端不存在',
 } as const;
+
+/**
+ * The content type a service type's articles or questionnaires are of (resourceInfo): promotion
+ * articles (1) under p-ppxc, survey questionnaires (2) under p-wjdy; other parents take none.
+ */
+export const RESOURCE_TYPE_OF_PARENT: Readonly<Record<string, 1 | 2>> = { 'p-ppxc': 1, 'p-wjdy': 2 };
+export const resourceTypeOfParent = (visitParentId: string): 1 | 2 | null =>
+  RESOURCE_TYPE_OF_PARENT[visitParentId] ?? null;
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 const formNumber = z.union([z.string(), z.number()]).nullish();
@@ -96,36 +111,54 @@ export const truncateAreas = <T>(areas: readonly T[]): T[] => areas.slice(0, ARE
 const resourceSchema = z.object({ id: z.number().int().positive(), title: z.string().trim().max(200) });
 const signLimitSchema = z.record(z.string().max(32), z.number().int().min(0).max(99)).nullish();
 
-/** One service type (服务类型): boyaProjectVisitTypeModel, with resourcedArr as resourceInfo. */
-export const projectServiceTypeFormSchema = z.object({
-  visitParentId: z.string({ error: PROJECT_FORM_MSG.serviceTypeRequired }).min(1, PROJECT_FORM_MSG.serviceTypeRequired),
-  visitId: z.string({ error: PROJECT_FORM_MSG.serviceTypeRequired }).min(1, PROJECT_FORM_MSG.serviceTypeRequired),
-  /** product access days (parent p-zrfw) */
-  seconds: z
-    .number({ error: PROJECT_FORM_MSG.accessDaysInvalid })
-    .int()
-    .min(0, PROJECT_FORM_MSG.accessDaysInvalid)
-    .nullish(),
-  rewardDesc: z.string().trim().max(REWARD_DESC_MAX, PROJECT_FORM_MSG.rewardDescTooLong).default(''),
-  description: z.string().trim().max(SERVICE_DESCRIPTION_MAX, PROJECT_FORM_MSG.serviceDescriptionTooLong).default(''),
-  online: z.number().int().min(0).max(9).default(0),
-  resourceInfo: z
-    .array(resourceSchema)
-    .max(RESOURCE_SELECTIONS_MAX, MSG.resourceSelectionLimit(RESOURCE_SELECTIONS_MAX))
-    .default([]),
-  orgList: z
-    .array(z.object({ id: z.number().int().positive(), orgName: z.string().max(100) }))
-    .max(500)
-    .default([]),
-  locationScope: z
-    .number({ error: PROJECT_FORM_MSG.locationScopeInvalid })
-    .int()
-    .min(0, PROJECT_FORM_MSG.locationScopeInvalid)
-    .max(100_000, PROJECT_FORM_MSG.locationScopeInvalid)
-    .nullish(),
-  signInLimit: signLimitSchema,
-  signOutLimit: signLimitSchema,
-});
+const repeats = (ids: readonly number[]) => new Set(ids).size !== ids.length;
+
+/**
+ * One service type (服务类型): boyaProjectVisitTypeModel, with resourcedArr as resourceInfo. Only
+ * p-ppxc and p-wjdy carry articles or questionnaires; the server also checks them against the
+ * enterprise's content library and the organisations against its terminals (decision 0012).
+ */
+export const projectServiceTypeFormSchema = z
+  .object({
+    visitParentId: z
+      .string({ error: PROJECT_FORM_MSG.serviceTypeRequired })
+      .min(1, PROJECT_FORM_MSG.serviceTypeRequired),
+    visitId: z.string({ error: PROJECT_FORM_MSG.serviceTypeRequired }).min(1, PROJECT_FORM_MSG.serviceTypeRequired),
+    /** product access days (parent p-zrfw) */
+    seconds: z
+      .number({ error: PROJECT_FORM_MSG.accessDaysInvalid })
+      .int()
+      .min(0, PROJECT_FORM_MSG.accessDaysInvalid)
+      .nullish(),
+    rewardDesc: z.string().trim().max(REWARD_DESC_MAX, PROJECT_FORM_MSG.rewardDescTooLong).default(''),
+    description: z.string().trim().max(SERVICE_DESCRIPTION_MAX, PROJECT_FORM_MSG.serviceDescriptionTooLong).default(''),
+    online: z.number().int().min(0).max(9).default(0),
+    resourceInfo: z
+      .array(resourceSchema)
+      .max(RESOURCE_SELECTIONS_MAX, MSG.resourceSelectionLimit(RESOURCE_SELECTIONS_MAX))
+      .default([]),
+    orgList: z
+      .array(z.object({ id: z.number().int().positive(), orgName: z.string().max(100) }))
+      .max(500)
+      .default([]),
+    locationScope: z
+      .number({ error: PROJECT_FORM_MSG.locationScopeInvalid })
+      .int()
+      .min(0, PROJECT_FORM_MSG.locationScopeInvalid)
+      .max(100_000, PROJECT_FORM_MSG.locationScopeInvalid)
+      .nullish(),
+    signInLimit: signLimitSchema,
+    signOutLimit: signLimitSchema,
+  })
+  .superRefine((type, ctx) => {
+    const resources = type.resourceInfo.map((resource) => resource.id);
+    if (resources.length > 0 && type.visitParentId && resourceTypeOfParent(type.visitParentId) === null)
+      ctx.addIssue({ code: 'custom', message: PROJECT_FORM_MSG.resourcesNotAllowed, path: ['resourceInfo'] });
+    else if (repeats(resources))
+      ctx.addIssue({ code: 'custom', message: PROJECT_FORM_MSG.resourceRepeated, path: ['resourceInfo'] });
+    if (repeats(type.orgList.map((org) => org.id)))
+      ctx.addIssue({ code: 'custom', message: PROJECT_FORM_MSG.organisationRepeated, path: ['orgList'] });
+  });
 export type ProjectServiceTypeForm = z.input<typeof projectServiceTypeFormSchema>;
 export type ProjectServiceType = z.output<typeof projectServiceTypeFormSchema>;
 

@@ -254,6 +254,30 @@ export async function deleteContent(db: DbOrTx, principal: Principal, actor: Aud
   });
 }
 
+/**
+ * The items of one enterprise among `ids` as a project's service type may cite them: each with its
+ * type and whether it is enabled, and its title as stored. Ids of another enterprise or tenant, or
+ * of no item, are left out; the caller decides what a missing, disabled or mistyped one means.
+ */
+export async function contentForProject(
+  db: DbOrTx,
+  owner: { tenantId: number; enterpriseId: number },
+  ids: readonly number[],
+): Promise<{ id: number; type: number; title: string; enabled: boolean }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: contentItems.id, type: contentItems.type, title: contentItems.title, status: contentItems.status })
+    .from(contentItems)
+    .where(
+      and(
+        eq(contentItems.tenantId, owner.tenantId),
+        eq(contentItems.enterpriseId, owner.enterpriseId),
+        inArray(contentItems.id, [...ids]),
+      ),
+    );
+  return rows.map(({ status, ...row }) => ({ ...row, enabled: status === 1 }));
+}
+
 /** How many items an enterprise has (the demo step keeps itself idempotent with it). */
 export async function countContent(db: DbOrTx, enterpriseId: number): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(contentItems).where(eq(contentItems.enterpriseId, enterpriseId));

@@ -63,6 +63,29 @@ export async function lookupOrganisations(
   });
 }
 
+/**
+ * The terminals of one enterprise among `ids`, with their names as stored (the project form's
+ * orgList names what it picked; the names kept are these). Ids of another enterprise or tenant,
+ * or of no terminal, are left out: the caller compares the count.
+ */
+export async function organisationsOf(
+  db: DbOrTx,
+  owner: { tenantId: number; enterpriseId: number },
+  ids: readonly number[],
+): Promise<{ id: number; orgName: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: organisations.id, orgName: organisations.orgName })
+    .from(organisations)
+    .where(
+      and(
+        eq(organisations.tenantId, owner.tenantId),
+        eq(organisations.enterpriseId, owner.enterpriseId),
+        inArray(organisations.id, [...ids]),
+      ),
+    );
+}
+
 /** Customers (doctors, pharmacists, buyers) of the enterprises in scope, with their terminal. */
 export async function lookupCustomers(
   db: DbOrTx,

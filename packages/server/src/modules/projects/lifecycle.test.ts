@@ -11,7 +11,16 @@ import {
   useTestApp,
 } from '../../../test/app';
 import { createLookupWorld, type LookupWorld } from '../../../test/lookups';
-import { notices, projectAudits, projectOperationLogs, projects, taxSources } from '../../db/schema';
+import {
+  contentItems,
+  notices,
+  organisations,
+  projectAudits,
+  projectOperationLogs,
+  projects,
+  projectServiceTypes,
+  taxSources,
+} from '../../db/schema';
 import { seedSensitiveWords } from '../../platform/sensitive-words/service';
 import { builtInRoleCodes } from '../../seed/reference-data';
 
@@ -19,6 +28,16 @@ const t = useTestApp();
 let world: LookupWorld;
 let siblingUser: LoginUserInfo;
 let taxId: number;
+/** the own enterprise's library: two enabled articles, a disabled one, a questionnaire; and a foreign article */
+const library = {
+  article: 0,
+  secondArticle: 0,
+  disabledArticle: 0,
+  questionnaire: 0,
+  siblingArticle: 0,
+  foreignTenantArticle: 0,
+};
+const terminals = { own: 0, sibling: 0 };
 
 beforeAll(async () => {
   world = await createLookupWorld(t);
@@ -28,6 +47,26 @@ beforeAll(async () => {
     .insert(taxSources)
     .values({ tenantId: world.tenantA, taxName: '海南税源地' })
     .returning({ id: taxSources.id });
+  const item = (owner: { tenantId: number; enterpriseId: number }, type: number, title: string, status = 1) =>
+    t.database.db
+      .insert(contentItems)
+      .values({ ...owner, type, title, status })
+      .returning({ id: contentItems.id })
+      .then(([row]) => row.id);
+  library.article = await item(world.own, 1, '心血管健康科普');
+  library.secondArticle = await item(world.own, 1, '高血压用药指南');
+  library.disabledArticle = await item(world.own, 1, '已下线的文章', 0);
+  library.questionnaire = await item(world.own, 2, '店员认知调研');
+  library.siblingArticle = await item(world.sibling, 1, '兄弟企业的文章');
+  library.foreignTenantArticle = await item(world.foreign, 1, '另一平台企业的文章');
+  const terminal = (owner: { tenantId: number; enterpriseId: number }, orgName: string) =>
+    t.database.db
+      .insert(organisations)
+      .values({ ...owner, orgName, orgType: 'hospital', auditStatus: 1 })
+      .returning({ id: organisations.id })
+      .then(([row]) => row.id);
+  terminals.own = await terminal(world.own, `广州市第一人民医院${crypto.randomUUID().slice(0, 8)}`);
+  terminals.sibling = await terminal(world.sibling, `广州市红十字会医院${crypto.randomUUID().slice(0, 8)}`);
   await seedSensitiveWords(t.database.db, ['违禁词']);
   await t.services.ctx.scopes.withSystem('test: load the sensitive words', () => t.services.sensitiveWords.rebuild());
 });
@@ -46,7 +85,11 @@ const basic = (change: Record<string, unknown> = {}) => ({
 });
 const serviceType = (change: Record<string, unknown> = {}) => ({
   boyaProjectVisitTypeModel: { visitParentId: 'p-ppxc', visitId: 'ppxc', description: '阅读推广文章', ...change },
-  resourcedArr: [{ id: 1, title: '心血管健康科普' }],
+  // read when the request is sent: the it.each tables are built before beforeAll fills the library;
+  // the client's title is not kept, the library's is
+  get resourcedArr() {
+    return [{ id: library.article, title: '客户端写的标题' }];
+  },
 });
 const createBody = (change: Record<string, unknown> = {}) => ({
   requestId: crypto.randomUUID(),
@@ -116,7 +159,7 @@ describe('creating a project (enterprise side)', () => {
       expect.objectContaining({
         visitId: 'ppxc',
         serviceTypeName: '品牌宣传(文章阅读)',
-        resourceInfo: [{ id: 1, title: '心血管健康科普' }],
+        resourceInfo: [{ id: library.article, title: '心血管健康科普' }],
       }),
     ]);
     expect(result.projectText).toMatchObject({ steps: '招募、培训、执行' });
@@ -410,6 +453,190 @@ describe('editing blocks (platform side, projectManage:pro:modify, status 4, 3 o
     const refused = await post(without, '/api/sys/project/editText', { projectId: id, description: '<p>改</p>' });
     expect(refused.json().message).toBe(MSG.forbidden);
     expect(await logCount(id)).toBe(1);
+  });
+});
+
+describe('articles, questionnaires and terminals of a service type (checked against the enterprise)', () => {
+  const typesOf = async (id: number) =>
+    t.database.db
+      .select({
+        visitId: projectServiceTypes.visitId,
+        resourceInfo: projectServiceTypes.resourceInfo,
+        orgList: projectServiceTypes.orgList,
+      })
+      .from(projectServiceTypes)
+      .where(eq(projectServiceTypes.projectId, id))
+      .orderBy(projectServiceTypes.id);
+  const ppxcTypeId = async (id: number) =>
+    (await get(world.staffA, '/api/sys/project/queryById', { projectId: String(id) })).json().result.visitTypeList[0]
+      .id as number;
+
+  it('keeps the library titles, in the order picked, on create and on edit', async () => {
+    const id = await createProject();
+    expect((await typesOf(id))[0].resourceInfo).toEqual([{ id: library.article, title: '心血管健康科普' }]);
+    const picked = [
+      { id: library.secondArticle, title: '改过的标题' },
+      { id: library.article, title: '' },
+    ];
+    const edited = await post(world.staffA, '/api/sys/project/editVisitType', {
+      projectId: id,
+      boyaProjectVisitTypeModel: { id: await ppxcTypeId(id), visitParentId: 'p-ppxc', visitId: 'ppxc' },
+      resourcedArr: picked,
+    });
+    expect(edited.json()).toMatchObject({ success: true });
+    const survey = await post(world.staffA, '/api/sys/project/editVisitType', {
+      projectId: id,
+      boyaProjectVisitTypeModel: { visitParentId: 'p-wjdy', visitId: 'wjdy' },
+      resourcedArr: [{ id: library.questionnaire, title: '问卷' }],
+    });
+    expect(survey.json()).toMatchObject({ success: true });
+    const detail = (await get(world.enterpriseUser, '/api/sys/project/queryById', { projectId: String(id) })).json()
+      .result;
+    expect(detail.visitTypeList.map((type: { resourceInfo: unknown }) => type.resourceInfo)).toEqual([
+      [
+        { id: library.secondArticle, title: '高血压用药指南' },
+        { id: library.article, title: '心血管健康科普' },
+      ],
+      [{ id: library.questionnaire, title: '店员认知调研' }],
+    ]);
+  });
+
+  const ppxc = (resourcedArr: unknown[]) => ({
+    boyaProjectVisitTypeModel: { visitParentId: 'p-ppxc', visitId: 'ppxc' },
+    resourcedArr,
+  });
+  const cases: Array<
+    [string, () => { boyaProjectVisitTypeModel: Record<string, unknown>; resourcedArr?: unknown[] }, string]
+  > = [
+    [
+      "another enterprise's article",
+      () => ppxc([{ id: library.siblingArticle, title: '兄弟企业的文章' }]),
+      '所选文章/问卷不存在或已停用',
+    ],
+    [
+      "an article of another tenant's enterprise",
+      () => ppxc([{ id: library.foreignTenantArticle, title: '另一平台企业的文章' }]),
+      '所选文章/问卷不存在或已停用',
+    ],
+    [
+      'a disabled article',
+      () => ppxc([{ id: library.disabledArticle, title: '已下线的文章' }]),
+      '所选文章/问卷不存在或已停用',
+    ],
+    ['a missing article', () => ppxc([{ id: 99_999_999, title: '不存在' }]), '所选文章/问卷不存在或已停用'],
+    [
+      'a questionnaire under p-ppxc',
+      () => ppxc([{ id: library.questionnaire, title: '店员认知调研' }]),
+      '该服务类型只能选择文章',
+    ],
+    [
+      'an article under p-wjdy',
+      () => ({
+        boyaProjectVisitTypeModel: { visitParentId: 'p-wjdy', visitId: 'wjdy' },
+        resourcedArr: [{ id: library.article, title: '心血管健康科普' }],
+      }),
+      '该服务类型只能选择问卷',
+    ],
+    [
+      'an article under a type that takes none',
+      () => ({
+        boyaProjectVisitTypeModel: { visitParentId: 'dhbf', visitId: 'dhbf' },
+        resourcedArr: [{ id: library.article, title: '心血管健康科普' }],
+      }),
+      '该服务类型不能选择文章/问卷',
+    ],
+    [
+      'the same article twice',
+      () =>
+        ppxc([
+          { id: library.article, title: '心血管健康科普' },
+          { id: library.article, title: '心血管健康科普' },
+        ]),
+      '文章/问卷不能重复选择',
+    ],
+    [
+      '11 articles',
+      () => ppxc(Array.from({ length: 11 }, (_, i) => ({ id: library.article + i, title: `文章${i}` }))),
+      '最多选择10个文章/问卷',
+    ],
+    [
+      "another enterprise's terminal",
+      () => ({
+        boyaProjectVisitTypeModel: {
+          visitParentId: 'cgfw',
+          visitId: 'cgfw',
+          orgList: [{ id: terminals.sibling, orgName: '广州市红十字会医院' }],
+        },
+      }),
+      '所选终端不存在',
+    ],
+  ];
+
+  it.each(cases)('refuses %s on create, creating nothing', async (_case, type, message) => {
+    const before = await projectCount();
+    const response = await post(world.enterpriseUser, '/api/sys/project/add', createBody({ visitTypeList: [type()] }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, message });
+    expect(await projectCount()).toBe(before);
+  });
+
+  it.each(cases)('refuses %s on edit, changing nothing', async (_case, type, message) => {
+    const id = await createProject();
+    const before = await typesOf(id);
+    const logs = await logCount(id);
+    const body = type();
+    // the project's own ppxc type is edited where the case is a ppxc one, another type is added otherwise
+    const typeId = body.boyaProjectVisitTypeModel.visitId === 'ppxc' ? await ppxcTypeId(id) : undefined;
+    const response = await post(world.staffA, '/api/sys/project/editVisitType', {
+      projectId: id,
+      ...body,
+      boyaProjectVisitTypeModel: { ...body.boyaProjectVisitTypeModel, id: typeId },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, message });
+    expect(await typesOf(id)).toEqual(before);
+    expect(await logCount(id)).toBe(logs);
+  });
+
+  it('keeps the terminals (with their stored names) and sign limits of an ordinary service', async () => {
+    const id = await createProject();
+    const signInLimit = { signIn: 1, location: 1, photo: 2, album: 0 };
+    const signOutLimit = { signOut: 1, location: 0, photo: 1, album: 0, uploadFile: 1, minutes: 15 };
+    const added = await post(world.staffA, '/api/sys/project/editVisitType', {
+      projectId: id,
+      boyaProjectVisitTypeModel: {
+        visitParentId: 'cgfw',
+        visitId: 'cgfw',
+        locationScope: 800,
+        orgList: [{ id: terminals.own, orgName: '客户端写的名字' }],
+        signInLimit,
+        signOutLimit,
+      },
+    });
+    expect(added.json()).toMatchObject({ success: true });
+    const detail = (await get(world.staffA, '/api/sys/project/queryById', { projectId: String(id) })).json().result;
+    const cgfw = detail.visitTypeList.find((type: { visitId: string }) => type.visitId === 'cgfw');
+    const [terminal] = await t.database.db
+      .select({ orgName: organisations.orgName })
+      .from(organisations)
+      .where(eq(organisations.id, terminals.own));
+    expect(cgfw).toMatchObject({
+      locationScope: 800,
+      orgList: [{ id: terminals.own, orgName: terminal.orgName }],
+      signInLimit,
+      signOutLimit,
+    });
+    // switching a leg off is kept as 0, not dropped
+    const edited = await post(world.staffA, '/api/sys/project/editVisitType', {
+      projectId: id,
+      boyaProjectVisitTypeModel: { ...cgfw, signInLimit: { ...signInLimit, signIn: 0 } },
+    });
+    expect(edited.json()).toMatchObject({ success: true });
+    const again = (await get(world.staffA, '/api/sys/project/queryById', { projectId: String(id) })).json().result;
+    expect(again.visitTypeList.find((type: { visitId: string }) => type.visitId === 'cgfw').signInLimit).toEqual({
+      ...signInLimit,
+      signIn: 0,
+    });
   });
 });
 

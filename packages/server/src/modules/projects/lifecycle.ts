@@ -5,6 +5,7 @@
  * operation-log row holding the project as it stands after the change.
  */
 import {
+  CONTENT_TYPE,
   firstProjectMessage,
   illegalProjectMoveMessage,
   PROJECT_EDITABLE_STATUSES,
@@ -21,6 +22,7 @@ import {
   projectTextFormSchema,
   projectTransition,
   projectWholeMessage,
+  resourceTypeOfParent,
   TASK_TYPE_PARENTS,
   TASK_TYPES,
   type TaskTypeId,
@@ -45,6 +47,8 @@ import type { Principal } from '../../platform/auth/sessions';
 import { chinaTimestamp } from '../../platform/china-time';
 import { createNotice, enterpriseMemberIds } from '../../platform/notices/service';
 import type { Services } from '../../services';
+import { contentForProject } from '../content/library';
+import { organisationsOf } from '../customers/service';
 import { type ProjectRow, projectInScope, projectSnapshot, statusLabel } from './detail';
 import { checkAreas } from './regions';
 
@@ -182,6 +186,37 @@ async function checkServiceTypeText(services: Services, type: ProjectServiceType
   await services.sensitiveWords.assertClean(`${type.description}\n${type.rewardDesc}`);
 }
 
+/**
+ * What a service type cites, checked against the project's enterprise (decision 0012 amendment):
+ * each article or questionnaire is an enabled item of its content library of the type the parent
+ * takes (the form schema already refused resources under other parents, repeats and more than
+ * 10); each organisation is one of its terminals. The stored titles and names are the library's,
+ * whatever the client sent. Nothing is written here: a refusal leaves everything as it was.
+ */
+async function checkServiceTypeReferences(
+  db: DbOrTx,
+  owner: { tenantId: number; enterpriseId: number },
+  type: ProjectServiceType,
+): Promise<ProjectServiceType> {
+  const expected = resourceTypeOfParent(type.visitParentId);
+  const ids = type.resourceInfo.map((resource) => resource.id);
+  const items = new Map((await contentForProject(db, owner, ids)).map((item) => [item.id, item]));
+  const resourceInfo = ids.map((id) => {
+    const item = items.get(id);
+    if (!item?.enabled || expected === null) throw fail.validation(PROJECT_FORM_MSG.resourceUnavailable);
+    if (item.type !== expected) throw fail.validation(PROJECT_FORM_MSG.resourceWrongType(CONTENT_TYPE[expected]));
+    return { id: item.id, title: item.title };
+  });
+  const orgIds = type.orgList.map((org) => org.id);
+  const orgs = new Map((await organisationsOf(db, owner, orgIds)).map((org) => [org.id, org]));
+  const orgList = orgIds.map((id) => {
+    const org = orgs.get(id);
+    if (!org) throw fail.validation(PROJECT_FORM_MSG.organisationMissing);
+    return org;
+  });
+  return { ...type, resourceInfo, orgList };
+}
+
 const serviceTypeColumns = (type: ProjectServiceType) => ({
   visitParentId: type.visitParentId,
   visitId: type.visitId,
@@ -249,15 +284,17 @@ export async function createProject(
   });
   if (whole) throw fail.validation(whole);
   const basic = parseBlock(projectBasicFormSchema, basicInput(model, body.productArr));
-  const types = typeInputs.map((input) =>
+  const parsedTypes = typeInputs.map((input) =>
     parseBlock(projectServiceTypeFormSchema, serviceTypeInput(input.boyaProjectVisitTypeModel, input.resourcedArr)),
   );
   const text = parseBlock(projectTextFormSchema, body.projectText);
-  for (const type of types) checkVisitType(type);
-  if (new Set(types.map((type) => type.visitId)).size !== types.length)
+  for (const type of parsedTypes) checkVisitType(type);
+  if (new Set(parsedTypes.map((type) => type.visitId)).size !== parsedTypes.length)
     throw fail.validation(PROJECT_FORM_MSG.serviceTypeRepeated);
-  for (const type of types) await checkServiceTypeText(services, type);
+  for (const type of parsedTypes) await checkServiceTypeText(services, type);
   const { projectAgreementName } = await checkBasicReferences(db, owner, basic);
+  const types: ProjectServiceType[] = [];
+  for (const type of parsedTypes) types.push(await checkServiceTypeReferences(db, owner, type));
 
   const [created] = await db
     .insert(projects)
@@ -336,12 +373,13 @@ export async function editProjectVisitType(
   const db = services.ctx.db;
   const project = await projectInScope(db, principal, input.projectId, { forUpdate: true });
   assertEditable(project);
-  const type = parseBlock(
+  const parsed = parseBlock(
     projectServiceTypeFormSchema,
     serviceTypeInput(input.boyaProjectVisitTypeModel, input.resourcedArr),
   );
-  checkVisitType(type);
-  await checkServiceTypeText(services, type);
+  checkVisitType(parsed);
+  await checkServiceTypeText(services, parsed);
+  const type = await checkServiceTypeReferences(db, project, parsed);
   const ofProject = and(
     eq(projectServiceTypes.tenantId, project.tenantId),
     eq(projectServiceTypes.projectId, project.id),
