@@ -1,5 +1,5 @@
-import { MSG } from '@fieldpay/domain';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { type ContentListRecord, MSG } from '@fieldpay/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery, signedInAs } from '../../components/list/testing';
 import {
@@ -7,6 +7,7 @@ import {
   type BasicValue,
   emptyBasic,
   emptyServiceType,
+  type ServiceTypeValue,
   ServiceTypesBlock,
   SupplementaryBlock,
 } from './ProjectBlocks';
@@ -22,6 +23,19 @@ const sensitive = vi.hoisted(() => ({ findSensitiveWords: vi.fn() }));
 vi.mock('../system/sensitive-word-calls', () => sensitive);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
+const content = vi.hoisted(() => ({
+  contentDetailKey: (id: number) => ['content', 'detail', id],
+  fetchContentList: vi.fn(),
+  fetchContentDetail: vi.fn(),
+  shareAddress: vi.fn(),
+  shareLink: (host: string, type: number, id: number) => `${host}/#/share/${type}/${id}`,
+}));
+vi.mock('../../components/content/content-calls', () => content);
+const lookups = vi.hoisted(() => ({ fetchLookup: vi.fn() }));
+vi.mock('../../components/remote-select-calls', () => lookups);
+
+/** jsdom and antd are slow on a loaded machine */
+const LONG = { timeout: 15_000 };
 
 const filled = (change: Partial<BasicValue> = {}): BasicValue => ({
   ...emptyBasic(),
@@ -40,6 +54,9 @@ beforeEach(() => {
   signedInAs('enterprise', 2);
   calls.fetchCityTree.mockResolvedValue([]);
   sensitive.findSensitiveWords.mockResolvedValue({ words: [], message: '' });
+  content.shareAddress.mockResolvedValue('https://share.example.cn');
+  content.fetchContentList.mockResolvedValue({ records: [], total: 0 });
+  lookups.fetchLookup.mockResolvedValue({ records: [], total: 0 });
 });
 
 const type = (label: string, text: string) =>
@@ -111,6 +128,210 @@ describe('service types block', () => {
     view.unmount();
     renderWithQuery(<ServiceTypesBlock value={[]} canEdit={false} onSave={onSave} />);
     expect(screen.getAllByText('暂无数据').length).toBeGreaterThan(0);
+  });
+});
+
+describe('service type articles, questionnaires, terminals and sign limits', { timeout: 60_000 }, () => {
+  const serviceType = (visitId: string, change: Partial<ServiceTypeValue> = {}): ServiceTypeValue => ({
+    ...emptyServiceType(),
+    visitId,
+    visitParentId: { ppxc: 'p-ppxc', wjdy: 'p-wjdy' }[visitId] ?? visitId,
+    ...change,
+  });
+  const article = (id: number): ContentListRecord => ({
+    id,
+    type: 1,
+    title: `文章${id}`,
+    author: '市场部',
+    cover: '',
+    status: 1,
+    companyId: 9,
+    companyName: '杭州星联医药科技有限公司',
+    questionCount: 0,
+    updateTime: new Date('2026-10-02T10:00:00+08:00').getTime(),
+    createTime: new Date('2026-10-01T10:00:00+08:00').getTime(),
+  });
+  const buttons = (text: string) => screen.queryAllByText(text, { selector: 'button *' });
+  const resourceTags = () =>
+    Array.from(document.querySelectorAll('.project-resource-tag')).map((tag) => tag.textContent);
+  const dialogOf = async (title: string) =>
+    (await screen.findByText(title, { selector: '.ant-modal-title' }, LONG)).closest('.ant-modal') as HTMLElement;
+
+  it('offers 选择文章 / 选择问卷 only for promotion articles and surveys; another type drops the picks', async () => {
+    renderWithQuery(
+      <ServiceTypesBlock
+        value={[
+          serviceType('ppxc', { resourceInfo: [{ id: 1, title: '文章1' }] }),
+          serviceType('wjdy'),
+          serviceType('dhbf'),
+          serviceType('cgfw', { id: 4 }),
+        ]}
+        canEdit
+        initiallyEditing
+        companyId={9}
+        onSave={vi.fn()}
+      />,
+    );
+    expect(buttons('选择文章')).toHaveLength(1);
+    expect(buttons('选择问卷')).toHaveLength(1);
+    expect(resourceTags()).toEqual(['文章1']);
+    fireEvent.mouseDown(screen.getAllByRole('combobox')[0]);
+    const other = await waitFor(() => {
+      const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find(
+        (node) => node.textContent === '其他' && !node.closest('.ant-select-dropdown-hidden'),
+      );
+      if (!found) throw new Error('no option 其他');
+      return found as HTMLElement;
+    }, LONG);
+    fireEvent.click(other);
+    await waitFor(() => expect(buttons('选择文章')).toHaveLength(0), LONG);
+    expect(resourceTags()).toEqual([]);
+  });
+
+  it("picks the enterprise's articles (up to 10) into tags, previews and removes one, and saves the rest", async () => {
+    content.fetchContentList.mockResolvedValue({ records: [1, 2, 3].map(article), total: 3 });
+    content.fetchContentDetail.mockResolvedValue({ ...article(3), content: '<p>正文</p>', questionList: [] });
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    renderWithQuery(
+      <ServiceTypesBlock value={[serviceType('ppxc')]} canEdit initiallyEditing companyId={9} onSave={onSave} />,
+    );
+    fireEvent.click(buttons('选择文章')[0]);
+    const dialog = await dialogOf('选择文章');
+    await within(dialog).findByText('文章1', {}, LONG);
+    expect(content.fetchContentList).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 1, companyId: 9, status: 1, pageNo: 1 }),
+    );
+    expect(within(dialog).getByText('已选 0/10')).toBeTruthy();
+    for (const title of ['文章1', '文章3'])
+      fireEvent.click(
+        (within(dialog).getByText(title).closest('tr') as HTMLElement).querySelector('input[type=checkbox]') as Element,
+      );
+    fireEvent.click(within(dialog).getByText('确 定').closest('button') as HTMLElement);
+    await waitFor(() => expect(resourceTags()).toEqual(['文章1', '文章3']), LONG);
+
+    const third = document.querySelectorAll('.project-resource-tag')[1] as HTMLElement;
+    fireEvent.click(within(third).getByText('文章3'));
+    await waitFor(() => expect(content.fetchContentDetail).toHaveBeenCalledWith(3), LONG);
+
+    const first = document.querySelectorAll('.project-resource-tag')[0] as HTMLElement;
+    fireEvent.click(first.querySelector('.ant-tag-close-icon') as Element);
+    await waitFor(() => expect(resourceTags()).toEqual(['文章3']), LONG);
+    save();
+    await waitFor(
+      () =>
+        expect(onSave).toHaveBeenCalledWith([
+          expect.objectContaining({ visitId: 'ppxc', resourceInfo: [{ id: 3, title: '文章3' }] }),
+        ]),
+      LONG,
+    );
+  });
+
+  it("adds the enterprise's terminals from the lookup and edits the sign-in and sign-out limits", async () => {
+    lookups.fetchLookup.mockResolvedValue({
+      records: [
+        {
+          id: 31,
+          orgName: '广州市第一人民医院',
+          orgType: 'hospital',
+          orgTypeName: '医院',
+          auditStatus: 1,
+          address: '广东省广州市越秀区',
+          enterpriseId: 9,
+          value: 31,
+          label: '广州市第一人民医院',
+        },
+      ],
+      total: 1,
+    });
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    renderWithQuery(
+      <ServiceTypesBlock
+        value={[serviceType('cgfw', { id: 4 })]}
+        canEdit
+        initiallyEditing
+        companyId={9}
+        onSave={onSave}
+      />,
+    );
+    // nothing stored: the boxes show what the automatic audit assumes
+    const signIn = document.querySelector('[aria-label="签到要求"]') as HTMLElement;
+    const signOut = document.querySelector('[aria-label="签退要求"]') as HTMLElement;
+    const box = (group: HTMLElement, label: string) => within(group).getByLabelText(label) as HTMLInputElement;
+    expect(['签到', '定位', '拍照', '相册'].map((label) => box(signIn, label).checked)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['签退', '定位', '拍照', '相册', '上传附件'].map((label) => box(signOut, label).checked)).toEqual([
+      true,
+      true,
+      false,
+      true,
+      false,
+    ]);
+    fireEvent.click(box(signIn, '相册'));
+    fireEvent.click(box(signOut, '拍照'));
+    fireEvent.click(box(signOut, '上传附件'));
+    // without the leg itself its other flags are greyed
+    fireEvent.click(box(signOut, '签退'));
+    await waitFor(() => expect(box(signOut, '定位').disabled).toBe(true));
+    fireEvent.click(box(signOut, '签退'));
+    await waitFor(() => expect(box(signOut, '定位').disabled).toBe(false));
+
+    fireEvent.mouseDown(screen.getByLabelText('添加终端'));
+    const option = await waitFor(() => {
+      const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find(
+        (node) => node.textContent?.includes('广州市第一人民医院') && !node.closest('.ant-select-dropdown-hidden'),
+      );
+      if (!found) throw new Error('no terminal');
+      return found as HTMLElement;
+    }, LONG);
+    expect(lookups.fetchLookup).toHaveBeenCalledWith(
+      'organisation',
+      expect.objectContaining({ filters: expect.objectContaining({ companyId: 9 }) }),
+    );
+    fireEvent.click(option);
+    save();
+    await waitFor(
+      () =>
+        expect(onSave).toHaveBeenCalledWith([
+          expect.objectContaining({
+            visitId: 'cgfw',
+            orgList: [{ id: 31, orgName: '广州市第一人民医院' }],
+            signInLimit: { signIn: 1, location: 1, photo: 1, album: 0 },
+            signOutLimit: { signOut: 1, location: 1, photo: 1, album: 1, uploadFile: 1 },
+          }),
+        ]),
+      LONG,
+    );
+  });
+
+  it('shows the limits, terminals and picked articles in the view', async () => {
+    content.fetchContentDetail.mockResolvedValue({ ...article(5), content: '<p>正文</p>', questionList: [] });
+    renderWithQuery(
+      <ServiceTypesBlock
+        value={[
+          serviceType('cgfw', {
+            id: 4,
+            locationScope: 800,
+            orgList: [{ id: 31, orgName: '广州市第一人民医院' }],
+            signInLimit: { signIn: 0 },
+            signOutLimit: { signOut: 1, location: 0, photo: 2, album: 1, uploadFile: 1 },
+          }),
+          serviceType('ppxc', { id: 5, resourceInfo: [{ id: 5, title: '高血压用药指南' }] }),
+        ]}
+        canEdit={false}
+        onSave={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('800 米')).toBeTruthy();
+    expect(screen.getByText('不要求签到')).toBeTruthy();
+    expect(screen.getByText('签退、拍照（至少2张）、相册、上传附件')).toBeTruthy();
+    expect(screen.getByText('广州市第一人民医院')).toBeTruthy();
+    expect(screen.getByText('推广文章')).toBeTruthy();
+    fireEvent.click(screen.getByText('高血压用药指南'));
+    await waitFor(() => expect(content.fetchContentDetail).toHaveBeenCalledWith(5), LONG);
   });
 });
 

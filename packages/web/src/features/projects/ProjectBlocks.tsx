@@ -6,6 +6,8 @@
  */
 import {
   AREAS_MAX,
+  CONTENT_PICK_MAX_WIDE,
+  CONTENT_TYPE,
   type CityTreeNode,
   DATE_FORMAT,
   MSG,
@@ -19,7 +21,14 @@ import {
   projectFieldMessages,
   projectServiceTypeFormSchema,
   projectTextFormSchema,
+  resourceTypeOfParent,
   SERVICE_DESCRIPTION_MAX,
+  SIGN_LIMIT_FLAGS,
+  type SignLeg,
+  type SignLimit,
+  signLimitFlagsOn,
+  signLimitValue,
+  signLimitWithFlags,
   TASK_TYPE_PARENTS,
   TASK_TYPES,
   type TaskTypeId,
@@ -30,6 +39,7 @@ import {
   Button,
   Card,
   Cascader,
+  Checkbox,
   DatePicker,
   Descriptions,
   Empty,
@@ -45,6 +55,8 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { notifier } from '../../app/notify';
+import { ContentPickerDialog } from '../../components/content/ContentPickerDialog';
+import { ContentPreviewDialog } from '../../components/content/ContentPreviewDialog';
 import { TaxSourcePickerDialog } from '../../components/list/TaxSourcePickerDialog';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { findSensitiveWords } from '../system/sensitive-word-calls';
@@ -505,52 +517,162 @@ export const emptyServiceType = (): ServiceTypeValue => ({
 /** The service type as boyaProjectVisitTypeModel carries it (resourceInfo goes as resourcedArr). */
 export const serviceTypeModelOf = ({ resourceInfo: _resources, ...type }: ServiceTypeValue) => type;
 
+/** What each leg's flags ask for (the automatic audit checks them, decision 0017). */
+const SIGN_LIMIT_HELP: Record<SignLeg, string> = {
+  signIn: '签到：须签到；定位：签到位置须在定位范围内；拍照：须上传签到照片；相册：允许使用相册照片',
+  signOut:
+    '签退：须签退；定位：签退位置须在定位范围内；拍照：须上传签退照片；相册：允许使用相册照片；上传附件：须上传反馈附件',
+};
+const SIGN_LEG_LABEL: Record<SignLeg, string> = { signIn: '签到要求', signOut: '签退要求' };
+
+/** A leg's limit in words: the flags that are on, or 不要求签到 / 不要求签退 when the leg is off. */
+export function signLimitText(limit: SignLimit | null, leg: SignLeg): string {
+  const on = signLimitFlagsOn(limit, leg);
+  const [legFlag] = SIGN_LIMIT_FLAGS[leg];
+  if (!on.includes(legFlag.key)) return `不要求${legFlag.label}`;
+  const photos = signLimitValue(limit, leg, 'photo');
+  return SIGN_LIMIT_FLAGS[leg]
+    .filter(({ key }) => on.includes(key))
+    .map(({ key, label }) => (key === 'photo' && photos > 1 ? `${label}（至少${photos}张）` : label))
+    .join('、');
+}
+
+/** Which fields a type has beyond the common ones: articles or questionnaires (p-ppxc, p-wjdy), the cgfw settings. */
+const takesResources = (type: ServiceTypeValue) => resourceTypeOfParent(type.visitParentId) !== null;
+const isOrdinaryService = (type: ServiceTypeValue) => type.visitId === 'cgfw';
+const resourceLabel = (type: ServiceTypeValue) => (type.visitParentId === 'p-wjdy' ? '调研问卷' : '推广文章');
+
+/** The picked articles or questionnaires as tags; a title opens the phone preview. */
+function ResourceTags({
+  resources,
+  onPreview,
+  onRemove,
+}: {
+  resources: ServiceTypeValue['resourceInfo'];
+  onPreview(id: number): void;
+  onRemove?(id: number): void;
+}) {
+  return resources.map((resource) => (
+    <Tag
+      key={resource.id}
+      closable={Boolean(onRemove)}
+      onClose={() => onRemove?.(resource.id)}
+      className="project-resource-tag"
+    >
+      <Button type="link" size="small" className="project-resource-title" onClick={() => onPreview(resource.id)}>
+        {resource.title}
+      </Button>
+    </Tag>
+  ));
+}
+
 function ServiceTypeView({ type }: { type: ServiceTypeValue }) {
+  const [previewId, setPreviewId] = useState<number | null>(null);
   return (
-    <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" className="project-service-type">
-      <Descriptions.Item label="服务类型">
-        <Tag color="blue">{typeName(type.visitParentId)}</Tag>
-        {type.visitId !== type.visitParentId && typeName(type.visitId)}
-      </Descriptions.Item>
-      <Descriptions.Item label="服务方式">{ONLINE_TEXT[type.online] ?? '普通'}</Descriptions.Item>
-      <Descriptions.Item label="报酬说明">{orDash(type.rewardDesc)}</Descriptions.Item>
-      {type.visitParentId === 'p-zrfw' && (
-        <Descriptions.Item label="产品准入天数">{orDash(type.seconds)}</Descriptions.Item>
-      )}
-      {type.visitId === 'cgfw' && (
-        <Descriptions.Item label="定位范围">
-          {type.locationScope === null ? dash : `${type.locationScope} 米`}
+    <>
+      <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" className="project-service-type">
+        <Descriptions.Item label="服务类型">
+          <Tag color="blue">{typeName(type.visitParentId)}</Tag>
+          {type.visitId !== type.visitParentId && typeName(type.visitId)}
         </Descriptions.Item>
-      )}
-      {type.resourceInfo.length > 0 && (
-        <Descriptions.Item label={type.visitParentId === 'p-wjdy' ? '调研问卷' : '推广文章'}>
-          {type.resourceInfo.map((resource) => (
-            <Tag key={resource.id}>{resource.title}</Tag>
-          ))}
+        <Descriptions.Item label="服务方式">{ONLINE_TEXT[type.online] ?? '普通'}</Descriptions.Item>
+        <Descriptions.Item label="报酬说明">{orDash(type.rewardDesc)}</Descriptions.Item>
+        {type.visitParentId === 'p-zrfw' && (
+          <Descriptions.Item label="产品准入天数">{orDash(type.seconds)}</Descriptions.Item>
+        )}
+        {isOrdinaryService(type) && (
+          <>
+            <Descriptions.Item label="定位范围">
+              {type.locationScope === null ? dash : `${type.locationScope} 米`}
+            </Descriptions.Item>
+            <Descriptions.Item label="签到要求">{signLimitText(type.signInLimit, 'signIn')}</Descriptions.Item>
+            <Descriptions.Item label="签退要求">{signLimitText(type.signOutLimit, 'signOut')}</Descriptions.Item>
+            <Descriptions.Item label="服务终端" span={3}>
+              {type.orgList.length > 0 ? type.orgList.map((org) => <Tag key={org.id}>{org.orgName}</Tag>) : dash}
+            </Descriptions.Item>
+          </>
+        )}
+        {(takesResources(type) || type.resourceInfo.length > 0) && (
+          <Descriptions.Item label={resourceLabel(type)} span={3}>
+            {type.resourceInfo.length > 0 ? (
+              <ResourceTags resources={type.resourceInfo} onPreview={setPreviewId} />
+            ) : (
+              dash
+            )}
+          </Descriptions.Item>
+        )}
+        <Descriptions.Item label="服务描述" span={3}>
+          <span className="project-text">{orDash(type.description)}</span>
         </Descriptions.Item>
-      )}
-      <Descriptions.Item label="服务描述" span={3}>
-        <span className="project-text">{orDash(type.description)}</span>
-      </Descriptions.Item>
-    </Descriptions>
+      </Descriptions>
+      {previewId !== null && <ContentPreviewDialog id={previewId} onClose={() => setPreviewId(null)} />}
+    </>
+  );
+}
+
+/** A new type keeps what every type has; what belongs to the former type goes (its articles too). */
+function withVisitType(type: ServiceTypeValue, visitId: string): ServiceTypeValue {
+  const empty = emptyServiceType();
+  return {
+    ...empty,
+    id: type.id,
+    online: type.online,
+    rewardDesc: type.rewardDesc,
+    description: type.description,
+    visitId,
+    visitParentId: parentOf(visitId),
+  };
+}
+
+function SignLimitField({
+  leg,
+  limit,
+  onChange,
+}: {
+  leg: SignLeg;
+  limit: SignLimit | null;
+  onChange(limit: SignLimit): void;
+}) {
+  const on = signLimitFlagsOn(limit, leg);
+  const legOn = on.includes(leg);
+  return (
+    <Form.Item label={SIGN_LEG_LABEL[leg]} tooltip={SIGN_LIMIT_HELP[leg]}>
+      <Checkbox.Group
+        aria-label={SIGN_LEG_LABEL[leg]}
+        value={on}
+        options={SIGN_LIMIT_FLAGS[leg].map(({ key, label }) => ({
+          value: key,
+          label,
+          // without the leg itself its other flags are not checked: they stay as set, greyed
+          disabled: key !== leg && !legOn,
+        }))}
+        onChange={(values) => onChange(signLimitWithFlags(limit, leg, values as string[]))}
+      />
+    </Form.Item>
   );
 }
 
 function ServiceTypeEditor({
   index,
   type,
+  companyId,
   onChange,
   onRemove,
   errors,
 }: {
   index: number;
   type: ServiceTypeValue;
+  /** the project's enterprise, whose articles, questionnaires and terminals are offered */
+  companyId?: number;
   onChange(type: ServiceTypeValue): void;
   onRemove?(): void;
   errors: Record<string, string>;
 }) {
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [previewId, setPreviewId] = useState<number | null>(null);
   const status = (field: string) => (errors[field] ? ('error' as const) : undefined);
   const help = (field: string) => errors[field];
+  const contentType = resourceTypeOfParent(type.visitParentId);
   return (
     <Card
       size="small"
@@ -572,7 +694,7 @@ function ServiceTypeEditor({
               options={TYPE_OPTIONS}
               value={type.visitId || undefined}
               disabled={type.id !== undefined}
-              onChange={(visitId: string) => onChange({ ...type, visitId, visitParentId: parentOf(visitId) })}
+              onChange={(visitId: string) => onChange(withVisitType(type, visitId))}
             />
           </Form.Item>
           <Form.Item label="服务方式">
@@ -601,7 +723,7 @@ function ServiceTypeEditor({
               />
             </Form.Item>
           )}
-          {type.visitId === 'cgfw' && (
+          {isOrdinaryService(type) && (
             <Form.Item label="定位范围（米）" validateStatus={status('locationScope')} help={help('locationScope')}>
               <InputNumber
                 min={0}
@@ -613,6 +735,61 @@ function ServiceTypeEditor({
             </Form.Item>
           )}
         </div>
+        {isOrdinaryService(type) && (
+          <>
+            <SignLimitField
+              leg="signIn"
+              limit={type.signInLimit}
+              onChange={(signInLimit) => onChange({ ...type, signInLimit })}
+            />
+            <SignLimitField
+              leg="signOut"
+              limit={type.signOutLimit}
+              onChange={(signOutLimit) => onChange({ ...type, signOutLimit })}
+            />
+            <Form.Item label="服务终端" validateStatus={status('orgList')} help={help('orgList')}>
+              <Space wrap>
+                {type.orgList.map((org) => (
+                  <Tag
+                    key={org.id}
+                    closable
+                    onClose={() => onChange({ ...type, orgList: type.orgList.filter((item) => item.id !== org.id) })}
+                  >
+                    {org.orgName}
+                  </Tag>
+                ))}
+                <RemoteSelect
+                  kind="organisation"
+                  filters={companyId === undefined ? undefined : { companyId }}
+                  placeholder="添加终端"
+                  aria-label="添加终端"
+                  style={{ width: 240 }}
+                  value={null}
+                  onChange={(id, record) => {
+                    if (typeof id !== 'number' || !record || type.orgList.some((org) => org.id === id)) return;
+                    onChange({ ...type, orgList: [...type.orgList, { id, orgName: record.orgName }] });
+                  }}
+                />
+              </Space>
+            </Form.Item>
+          </>
+        )}
+        {contentType !== null && (
+          <Form.Item label={resourceLabel(type)} validateStatus={status('resourceInfo')} help={help('resourceInfo')}>
+            <Space wrap>
+              <ResourceTags
+                resources={type.resourceInfo}
+                onPreview={setPreviewId}
+                onRemove={(id) =>
+                  onChange({ ...type, resourceInfo: type.resourceInfo.filter((resource) => resource.id !== id) })
+                }
+              />
+              <Button size="small" onClick={() => setPickerOpen(true)}>
+                {`选择${CONTENT_TYPE[contentType]}`}
+              </Button>
+            </Space>
+          </Form.Item>
+        )}
         <Form.Item label="服务描述" validateStatus={status('description')} help={help('description')}>
           <Input.TextArea
             value={type.description}
@@ -623,8 +800,25 @@ function ServiceTypeEditor({
             onChange={(event) => onChange({ ...type, description: event.target.value })}
           />
         </Form.Item>
-        {errors.resourceInfo && <div className="ant-form-item-explain-error">{errors.resourceInfo}</div>}
+        {contentType === null && errors.resourceInfo && (
+          <div className="ant-form-item-explain-error">{errors.resourceInfo}</div>
+        )}
       </Form>
+      {contentType !== null && (
+        <ContentPickerDialog
+          open={pickerOpen}
+          type={contentType}
+          companyId={companyId}
+          max={CONTENT_PICK_MAX_WIDE}
+          value={type.resourceInfo}
+          onOk={(picked) => {
+            onChange({ ...type, resourceInfo: picked });
+            setPickerOpen(false);
+          }}
+          onCancel={() => setPickerOpen(false)}
+        />
+      )}
+      {previewId !== null && <ContentPreviewDialog id={previewId} onClose={() => setPreviewId(null)} />}
     </Card>
   );
 }
@@ -653,6 +847,8 @@ async function checkServiceTypes(types: ServiceTypeValue[]): Promise<Record<stri
 export interface ServiceTypesBlockProps {
   value: ServiceTypeValue[];
   canEdit: boolean;
+  /** the project's enterprise (platform side): its library and terminals are offered; the enterprise side has its own */
+  companyId?: number;
   initiallyEditing?: boolean;
   onSave(types: ServiceTypeValue[]): Promise<void>;
   onEditingChange?(editing: boolean): void;
@@ -661,6 +857,7 @@ export interface ServiceTypesBlockProps {
 export function ServiceTypesBlock({
   value,
   canEdit,
+  companyId,
   initiallyEditing,
   onSave,
   onEditingChange,
@@ -718,6 +915,7 @@ export function ServiceTypesBlock({
               key={type.id ?? `new-${index}`}
               index={index}
               type={type}
+              companyId={companyId}
               errors={errors[index] ?? {}}
               onChange={(next) => setDraft((current) => current.map((item, i) => (i === index ? next : item)))}
               onRemove={

@@ -291,6 +291,7 @@ export default function ProjectDetailPage() {
         key={`types-${project.id}-${detail.dataUpdatedAt}`}
         value={snapshot.visitTypeList}
         canEdit={canEdit}
+        companyId={project.clientId}
         onSave={async (types) => {
           for (const type of types) {
             await saveProjectVisitType({
