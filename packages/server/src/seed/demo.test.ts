@@ -8,7 +8,9 @@ import { DEMO_ACCOUNTS, fakeCreditCode, seedDemo, seedDemoData } from './demo';
 const t = useTestApp();
 
 describe('demo data', () => {
-  it('seeds once, and the README accounts log in with the right scope', async () => {
+  // seeding the whole demo through the services takes 30-70 s on a loaded 2-core machine: the
+  // timeout is there to catch a hang, not to time the seed
+  it('seeds once, and the README accounts log in with the right scope', { timeout: 300_000 }, async () => {
     expect(await seedDemo(t.services, t.modules)).toBe(true);
     expect(await seedDemoData(t.database.db, t.modules)).toBe(false);
 
