@@ -335,4 +335,15 @@ describe('SettleDialog', { timeout: 60_000 }, () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(onPaid).not.toHaveBeenCalled();
   });
+
+  it('loads the bank list only when userIdentity is not 1', async () => {
+    signedInAs('platform', 1);
+    open();
+    await waitFor(() => expect(nextButton().disabled).toBe(false), LONG);
+    fireEvent.click(nextButton());
+    await within(dialog()).findByText('付款银行', {}, LONG);
+    fireEvent.mouseDown(within(dialog()).getByRole('combobox'));
+    expect(await screen.findByText('未配置相关银行', {}, LONG)).toBeTruthy();
+    expect(client.call).not.toHaveBeenCalledWith(payBankInfoOperation, expect.anything());
+  });
 });
