@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
 import { ConfirmProvider } from '../../components/ConfirmProvider';
-import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { renderWithQuery, signedInAs, Where } from '../../components/list/testing';
 import SettlementListPage from './SettlementListPage';
 import { settlementDetail, settlementLine, settlementRow } from './settlement-fixtures';
 
@@ -161,6 +161,28 @@ describe('SettlementListPage', { timeout: 60_000 }, () => {
     expect(screen.getAllByText('未结算人数').length).toBeGreaterThan(0);
     fireEvent.click(row.getByRole('button', { name: '详情' }));
     await waitFor(() => expect(api.fetchSettlementDetail).toHaveBeenCalledWith(9));
+  });
+
+  it("opens the enterprise's info from its name in the enterprise-settlement variant", async () => {
+    signedInAs('platform', 2);
+    useSession.setState({ permList: ['settlement:list:view', 'enterpriseAccountManage:info:view'] });
+    api.fetchSettlements.mockResolvedValue({ records: [], total: 0, totalAmount: '0.00' });
+    api.fetchApplySettlements.mockResolvedValue({ records: [settlementRow(9, { auditStatus: 2 })], total: 1 });
+    renderWithQuery(
+      <ConfirmProvider>
+        <Routes>
+          <Route path="/settlement/order/list" element={<SettlementListPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </ConfirmProvider>,
+      { at: '/settlement/order/list' },
+    );
+    fireEvent.click(await screen.findByRole('tab', { name: '企业结算' }, LONG));
+    const row = within(await screen.findByRole('row', { name: /JS20261120009/ }, LONG));
+    fireEvent.click(row.getByRole('button', { name: '杭州星联医药科技有限公司' }));
+    expect((await screen.findByTestId('where')).textContent).toBe(
+      '/projectManage/project/enterpriseInfo?id=9&tenantId=3',
+    );
   });
 
   it('fixes the project from ?projectId= and asks the server for that project only', async () => {
