@@ -91,6 +91,40 @@ describe('SettlementListPage', { timeout: 60_000 }, () => {
     expect((await screen.findByTestId('settle-dialog')).textContent).toBe('JS20261120002');
   });
 
+  it('生成对账单 opens the 任务对账单预览, whose 生成对账单 makes the statement and reloads the list', async () => {
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    api.fetchMaxSelectTime.mockResolvedValue('2026-11-20 15:30:00');
+    api.fetchSettlements.mockResolvedValue({
+      records: [settlementRow(5, { auditStatus: 2, enterprisePayStatus: 2, payStatus: 2, voucherStatus: 0 })],
+      total: 1,
+      totalAmount: '1060.00',
+    });
+    documents.fetchStatementOverview.mockResolvedValue({
+      settlementId: 5,
+      settlementSn: 'JS20261120005',
+      enterpriseName: '杭州星联医药科技有限公司',
+      tenantName: '华东众包服务平台',
+      projectName: '全渠道终端服务示范项目',
+      projectDate: '',
+      money: '1060.00',
+      fee: '60.00',
+    });
+    documents.generateStatement.mockResolvedValue('正在生成确认单，请稍后进行下载；');
+    renderPage();
+    const row = within(await screen.findByRole('row', { name: /JS20261120005/ }, LONG));
+    fireEvent.click(row.getByRole('button', { name: '生成对账单' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('任务对账单预览')).toBeTruthy();
+    expect(await within(dialog).findByText('全渠道终端服务示范项目', {}, LONG)).toBeTruthy();
+    expect(documents.generateStatement).not.toHaveBeenCalled();
+    const calls = api.fetchSettlements.mock.calls.length;
+    fireEvent.click(within(dialog).getByRole('button', { name: '生成对账单' }));
+    await waitFor(() => expect(documents.generateStatement).toHaveBeenCalledWith(5));
+    expect(toasts.success).toHaveBeenCalledWith('正在生成确认单，请稍后进行下载；');
+    await waitFor(() => expect(api.fetchSettlements.mock.calls.length).toBeGreaterThan(calls));
+  });
+
   it('withdraws after the spec warning, and changes nothing when the warning is cancelled', async () => {
     signedInAs('enterprise', 2);
     useSession.setState({ permList: ['settlement:list:view', 'settlement:list:withdraw'] });

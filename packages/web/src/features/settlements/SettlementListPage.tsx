@@ -27,7 +27,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
@@ -51,7 +50,8 @@ import {
   SETTLEMENT_LIST_KEY,
 } from './settlement-calls';
 import { chinaTime, serviceTypeOptions, yuan } from './settlement-format';
-import { downloadStatement, exportSettlementTasks, generateStatement } from './settlement-documents-calls';
+import { downloadStatement, exportSettlementTasks } from './settlement-documents-calls';
+import { StatementPreviewDialog } from './StatementPreviewDialog';
 import { useWithdraw } from './use-withdraw';
 import { SettlementReportDialog } from './SettlementReportDialog';
 import { VoucherDialog } from './VoucherDialog';
@@ -113,7 +113,7 @@ type SettlementPage = OperationAnswer<typeof settlementPageOperation>;
 type OrderField = (typeof SETTLEMENT_ORDER_FIELDS)[number];
 
 type Dialog =
-  | { kind: 'voucher' | 'attachments' | 'settle' | 'audit' | 'report'; row: SettlementRecord }
+  | { kind: 'voucher' | 'attachments' | 'settle' | 'audit' | 'report' | 'statement'; row: SettlementRecord }
   | { kind: 'none' };
 
 export default function SettlementListPage() {
@@ -203,10 +203,8 @@ export default function SettlementListPage() {
       case 'withdraw':
         return void withdraw(row.id);
       case 'generateStatement':
-        return void runOnce(`generateStatement-${row.id}`, async () => {
-          notifier().success(await generateStatement(row.id));
-          await refresh();
-        });
+        // the 任务对账单预览 first; its 生成对账单 makes the statement
+        return setDialog({ kind: 'statement', row });
       case 'downloadStatement':
         return void runOnce(`downloadStatement-${row.id}`, () => downloadStatement(row));
       case 'generateReport':
@@ -452,6 +450,11 @@ export default function SettlementListPage() {
         ]}
       />
       <VoucherDialog open={dialog.kind === 'voucher'} settlement={dialogRow} onClose={close} />
+      <StatementPreviewDialog
+        settlement={dialog.kind === 'statement' ? dialog.row : null}
+        onClose={close}
+        onGenerated={() => void refresh()}
+      />
       <SettlementReportDialog
         open={dialog.kind === 'report'}
         settlement={dialog.kind === 'report' ? dialog.row : null}

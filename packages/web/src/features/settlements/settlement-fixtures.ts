@@ -42,6 +42,8 @@ export const mockSettlementCalls = () => ({
     exportSettlementTasks: vi.fn(),
     exportSettlementRecords: vi.fn(),
     generateStatement: vi.fn(),
+    statementOverviewKey: (id: number) => ['settlements', 'statementOverview', id],
+    fetchStatementOverview: vi.fn(),
     downloadStatement: vi.fn(),
     downloadVoucher: vi.fn(),
     settlementAttachmentsKey: (id: number) => ['settlements', 'attachments', id],
