@@ -263,9 +263,10 @@ describe('SettlementListPage filters and embedding', { timeout: 60_000 }, () => 
         settlementRow(2, { auditStatus: 2, enterprisePayStatus: 2, payStatus: 1 }),
         settlementRow(3, { auditStatus: 2, enterprisePayStatus: 2, payStatus: 2 }),
         settlementRow(4, { auditStatus: 2, enterprisePayStatus: 2, payStatus: 3 }),
+        settlementRow(5),
       ],
-      total: 4,
-      totalAmount: '4240.00',
+      total: 5,
+      totalAmount: '5300.00',
     });
     renderPage();
     await screen.findByText('JS20261120001', {}, LONG);
@@ -284,6 +285,8 @@ describe('SettlementListPage filters and embedding', { timeout: 60_000 }, () => 
     expect(tags('JS20261120002')).toEqual(['已结算:success', '审核通过:success', '结算中:main']);
     expect(tags('JS20261120003')).toEqual(['已结算:success', '审核通过:success', '已结算:success']);
     expect(tags('JS20261120004')).toEqual(['已结算:success', '审核通过:success', '结算异常:warn']);
+    // pending: the enterprise has not paid, and the platform's status is a dash
+    expect(tags('JS20261120005')).toEqual(['未结算:warn', '待审核:main']);
   });
 
   it("caps the enterprise side's date pickers at the enterprise's maximum selectable time", async () => {
@@ -519,6 +522,8 @@ describe('SettlementDetailView', { timeout: 120_000 }, () => {
     fireEvent.click(failed.getByRole('button', { name: '重新发放' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('6222 **** **** 5678')).toBeTruthy();
+    // the re-issue dialog is 450 wide, the process dialog 980 (spec 2 §2.4, §9)
+    expect((dialog.closest('.ant-modal') as HTMLElement).style.width).toBe('450px');
     fireEvent.click(within(dialog).getByRole('button', { name: /确认发放/ }));
     await waitFor(() => expect(api.reissueLine).toHaveBeenCalledWith(2));
     expect(toasts.success).toHaveBeenCalledWith('已重新发放');
@@ -531,6 +536,7 @@ describe('SettlementDetailView', { timeout: 120_000 }, () => {
 
     fireEvent.click(within(screen.getByRole('row', { name: /张1/ })).getByRole('button', { name: '结算过程' }));
     expect(await screen.findByText('FPP0000000001')).toBeTruthy();
+    expect((screen.getByText('FPP0000000001').closest('.ant-modal') as HTMLElement).style.width).toBe('980px');
     expect(api.fetchSettlementProcess).toHaveBeenCalledWith(1);
   });
 
