@@ -171,6 +171,10 @@ describe('the settlement list', () => {
     await page.getByRole('button', { name: /查\s*询/ }).click();
     if (target.voucherStatus === 0) {
       await rowAction(page, target.settlementSn, '生成对账单');
+      // the 任务对账单预览 shows the statement's head first; its own 生成对账单 makes the statement
+      const preview = page.getByRole('dialog').filter({ hasText: '任务对账单预览' });
+      await preview.getByText('对账确认单', { exact: true }).waitFor();
+      await preview.getByRole('button', { name: '生成对账单' }).click();
       await page.locator('.ant-message-notice').filter({ hasText: '正在生成确认单，请稍后进行下载' }).waitFor();
       // a job makes the PDF; the row offers the download once it is there
       await expect

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSION_CODES, PERMISSIONS } from './permissions';
+import { loadsNoticesAndBanks, PERMISSION_CODES, PERMISSIONS } from './permissions';
 
 describe('PERMISSIONS catalogue', () => {
   it('has module:screen:action codes with a Chinese name each', () => {
@@ -41,5 +41,11 @@ describe('PERMISSIONS catalogue', () => {
     const operatorOnly = PERMISSION_CODES.filter((code) => PERMISSIONS[code].platformOperatorOnly);
     expect(operatorOnly.length).toBeGreaterThan(0);
     for (const code of operatorOnly) expect(PERMISSIONS[code].side).toBe('platform');
+  });
+
+  it('loads red-dot notices and the bank list only for an identity other than 1', () => {
+    expect(loadsNoticesAndBanks(1)).toBe(false);
+    expect(loadsNoticesAndBanks(2)).toBe(true);
+    expect(loadsNoticesAndBanks(undefined)).toBe(false);
   });
 });

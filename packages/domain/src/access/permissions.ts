@@ -122,3 +122,11 @@ export const PERMISSIONS = {
 export type PermissionCode = keyof typeof PERMISSIONS;
 
 export const PERMISSION_CODES = Object.keys(PERMISSIONS) as PermissionCode[];
+
+/**
+ * Red-dot notices and the bank list load only when userIdentity is not 1 (spec 1 §6, spec 2 §6): the
+ * platform operator (identity 1) has no notices of its own and pays no settlement. Signed out
+ * (no identity), nothing loads.
+ */
+export const loadsNoticesAndBanks = (userIdentity: number | undefined): boolean =>
+  userIdentity !== undefined && userIdentity !== 1;

@@ -47,6 +47,38 @@ export const statementCreateOperation = defineOperation({
   answer: z.object({ id: z.number().int(), voucherStatus: z.number().int() }),
 });
 
+/**
+ * The settlement overview (spec 2 §3 "Settlement overview (summary)"): the head of the
+ * reconciliation statement, which the 任务对账单预览 shows before the statement is made.
+ * projectDate is the project's period in China dates ('2026-11-01 至 2026-11-30', empty without one);
+ * money is the settlement's amount and fee the service fee inside it, yuan.
+ */
+export const statementOverviewSchema = z.object({
+  settlementId: z.number().int(),
+  settlementSn: z.string(),
+  enterpriseName: z.string(),
+  tenantName: z.string(),
+  projectName: z.string(),
+  projectDate: z.string(),
+  money: z.string(),
+  fee: z.string(),
+});
+export type StatementOverview = z.infer<typeof statementOverviewSchema>;
+
+export const statementOverviewOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys/order/pdf/overview',
+  tag: '结算',
+  summary: '对账单概要（企业名称、所属平台、项目名称、项目周期、结算金额、服务费；任务对账单预览）',
+  access: { permission: 'settlement:list:view' },
+  input: z.object({ id: recordIdSchema() }),
+  answer: statementOverviewSchema,
+});
+
+/** The fixed wording of the statement (its PDF and its preview): what the two parties confirm. */
+export const STATEMENT_CONFIRMATION_TEXT =
+  '经企业与平台双方核对，确认本结算单所列任务、人员及结算金额无误，结算金额含平台服务费。';
+
 /** Query of the statement download (a PDF stream, registered by hand). */
 export const statementDownloadQuerySchema = z.object({ id: recordIdSchema() });
 

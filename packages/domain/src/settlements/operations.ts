@@ -456,3 +456,63 @@ export const taxLimitProgressOperation = defineOperation({
     ),
   }),
 });
+
+// ---- what the settlement screens look up (spec 2 §4 "Sessions and time limits", §7)
+
+/**
+ * GET getMaxSelectTime: the latest moment the enterprise can have settlement data, which caps the
+ * enterprise side's date pickers (source type 2): the server's clock in China time, so a browser
+ * whose clock or zone is off offers no day that has not come yet (decision 0025, amendment).
+ */
+export const maxSelectTimeOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys/order/getMaxSelectTime',
+  tag: '结算',
+  summary: '企业的最大可选时间（企业端日期选择的上限：服务器当前时间，中国时间 yyyy-MM-dd HH:mm:ss）',
+  access: { permission: 'settlement:list:view' },
+  input: z.object({ enterpriseId: recordIdSchema().optional() }),
+  answer: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+});
+
+/** The enterprise a settlement screen is about (spec 2 §7 enterprise lookup); the phone masked. */
+export const enterpriseBriefSchema = z.object({
+  id: z.number().int(),
+  enterpriseName: z.string(),
+  tenantId: z.number().int(),
+  tenantName: z.string(),
+  /** masked in the middle */
+  contactPhone: z.string(),
+});
+export type EnterpriseBrief = z.infer<typeof enterpriseBriefSchema>;
+
+export const enterpriseBriefOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys2/enterprise/getEnterprise',
+  tag: '结算',
+  summary: '企业概要（结算单列表嵌入一家企业时的抬头：企业名称、所属平台、联系电话）',
+  access: { permission: 'settlement:list:view' },
+  input: z.object({ enterpriseId: recordIdSchema(), tenantId: recordIdSchema(0).optional() }),
+  answer: enterpriseBriefSchema,
+});
+
+/**
+ * A parent service type of a project with the project's service types under it (spec 2 §7
+ * getParentProjectTypes). A type that stands on its own (采购服务, 电话拜访…) is its own parent.
+ */
+export const parentProjectTypeSchema = z.object({
+  /** the parent's code ('p-wjdy'), or the type's own code when it has no parent */
+  value: z.string(),
+  label: z.string(),
+  children: z.array(z.object({ value: z.enum(taskTypeIds), label: z.string() })),
+});
+export type ParentProjectType = z.infer<typeof parentProjectTypeSchema>;
+
+export const parentProjectTypesOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys/order/getParentProjectTypes',
+  tag: '结算',
+  summary: '项目的服务类型（按父级服务类型分组；生成结算单与结算单列表的服务类型选项）',
+  access: { permission: 'settlement:list:view' },
+  input: z.object({ projectId: recordIdSchema() }),
+  answer: z.array(parentProjectTypeSchema),
+});

@@ -145,6 +145,9 @@ export const reportOverviewSchema = z.object({
   enterpriseName: z.string(),
   tenantName: z.string(),
   projectName: z.string(),
+  /** the project's status now (PROJECT_STATUS: 0 待审核 … 6 审核中) and its label, spec 2 §9 */
+  projectStatus: z.number().int(),
+  projectStatusLabel: z.string(),
   /** first and last completion time of the settled tasks, China time */
   startTime: z.string(),
   endTime: z.string(),

@@ -71,6 +71,7 @@ const PARAMETER_SOURCES: Record<string, { table: string; value?: (row: OwnedRow)
   '/api/sys/order/attachment/delete fileId': { table: 'settlement_attachments' },
   '/api/sys/order/pdf/create id': { table: 'settlements' },
   '/api/sys/order/pdf/download id': { table: 'settlements' },
+  '/api/sys/order/pdf/overview id': { table: 'settlements' },
   '/api/sys/order/voucher/download id': { table: 'settlements' },
   '/api/sys/order/queryfile id': { table: 'settlements' },
   '/api/sys/order/exportTaskOfSett id': { table: 'settlements' },

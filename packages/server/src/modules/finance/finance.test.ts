@@ -107,6 +107,10 @@ describe('paying banks and top-up', () => {
       expect.objectContaining({
         id: own.payBankId,
         bankNo: 'CMB',
+        // the platform bank option's fields (spec 2 §3, spec 3 §3): the bank's name from bank_type
+        bankNo_dictText: '招商银行',
+        bankName: '招商银行',
+        platformId: expect.any(Number),
         bankAccount: own.accountNo,
         accountSum: '0.00',
         enterpriseId: own.enterpriseId,

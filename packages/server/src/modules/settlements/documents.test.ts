@@ -1,4 +1,4 @@
-import { MSG, SETTLEMENT_DOCUMENT_MSG } from '@fieldpay/domain';
+import { MSG, SETTLEMENT_DOCUMENT_MSG, STATEMENT_CONFIRMATION_TEXT } from '@fieldpay/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformUser, login, useTestApp } from '../../../test/app';
 import { pdfOf, pdfText, pngOf } from '../../../test/file-fixtures';
@@ -109,9 +109,60 @@ describe('the reconciliation statement', () => {
     expect(text).toContain('个税(元)');
     const { yurref } = await detail(world.enterprise, paidId);
     expect(text).toContain(yurref);
+    // the head the preview shows (the project's period) and the fixed wording both parties confirm
+    expect(text).toContain('项目周期');
+    expect(text.replace(/\s/g, '')).toContain(STATEMENT_CONFIRMATION_TEXT);
     // the platform side of the same tenant reads it too; another tenant does not
     expect((await get(t.app, world.staff, '/api/sys/order/pdf/download', { id: paidId })).statusCode).toBe(200);
     expect((await get(t.app, foreign.staff, '/api/sys/order/pdf/download', { id: paidId })).statusCode).toBe(404);
+  });
+});
+
+describe('the statement overview (the preview of the statement)', () => {
+  const url = '/api/sys/order/pdf/overview';
+
+  it("answers the statement's head: enterprise, platform, project and its period, amount and fee", async () => {
+    await t.database.executeSql(
+      `update projects set start_time = '2026-11-01T00:00:00+08:00', end_time = '2026-11-30T23:59:59+08:00' where id = $1`,
+      [world.projectId],
+    );
+    const settlement = await detail(world.enterprise, paidId);
+    const answer = await get(t.app, world.enterprise, url, { id: paidId });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().result).toEqual({
+      settlementId: paidId,
+      settlementSn: paidSn,
+      enterpriseName: settlement.enterpriseName,
+      tenantName: settlement.tenantName,
+      projectName: settlement.projectName,
+      projectDate: '2026-11-01 至 2026-11-30',
+      money: settlement.amount,
+      fee: settlement.fee,
+    });
+    expect(Number(answer.json().result.fee)).toBeGreaterThan(0);
+    // a pending one too, and the platform side of the tenant
+    expect((await get(t.app, world.enterprise, url, { id: pendingId })).json().result.settlementId).toBe(pendingId);
+    expect((await get(t.app, world.staff, url, { id: paidId })).json().result.settlementSn).toBe(paidSn);
+  });
+
+  it('is 404 to another tenant and enterprise, 403 without the permission, and an empty period without dates', async () => {
+    for (const who of [foreign.enterprise, foreign.staff]) {
+      const answer = await get(t.app, who, url, { id: paidId });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().message).toBe('结算单不存在');
+    }
+    const bare = await createPlatformUser(t.database, { tenantId: world.tenantId, roleCode: null });
+    const session = await login(t.app, 'platform', bare.username, bare.password);
+    expect((await get(t.app, session, url, { id: paidId })).statusCode).toBe(403);
+    expect((await get(t.app, world.enterprise, url, {})).statusCode).toBe(400);
+    await addWorker(t, foreign, { priceFen: 5_000 });
+    const foreignId = (await createSettlement(t, foreign)).json().result.id;
+    expect((await get(t.app, foreign.enterprise, url, { id: foreignId })).json().result.projectDate).toBe('');
+    // withdrawn, it gives its tasks back for the tests below
+    await post(t.app, foreign.enterprise, '/api/sys/order/auditSettlement', {
+      settlementId: foreignId,
+      auditStatus: -1,
+    });
   });
 });
 

@@ -14,6 +14,9 @@ import {
   exportSettlementRecordsOperation,
   exportTaskOfSettOperation,
   SETTLEMENT_DOCUMENT_PATHS,
+  STATEMENT_CONFIRMATION_TEXT,
+  type StatementOverview,
+  statementOverviewOperation,
   settlementAttachmentDeleteOperation,
   settlementAttachmentListOperation,
   settlementAttachmentSaveOperation,
@@ -21,6 +24,7 @@ import {
   statementDownloadQuerySchema,
   voucherDownloadQuerySchema,
   fenToYuan,
+  formatChinaDate,
   illegalSettlementMoveMessage,
   maskBankCard,
   maskIdCard,
@@ -156,6 +160,8 @@ async function settlementFacts(db: DbOrTx, settlementId: number) {
     .select({
       settlement: settlements,
       projectName: projects.projectName,
+      projectStart: projects.startTime,
+      projectEnd: projects.endTime,
       enterpriseName: enterprises.name,
       tenantName: tenants.name,
     })
@@ -186,6 +192,13 @@ async function settlementFacts(db: DbOrTx, settlementId: number) {
 type Facts = Awaited<ReturnType<typeof settlementFacts>>;
 
 const visitTypeOf = (id: string) => TASK_TYPES[id as TaskTypeId] ?? id;
+
+/** The project's period in China dates ('2026-11-01 至 2026-11-30'); empty when it has neither end. */
+export function projectDateOf(start: Date | null, end: Date | null): string {
+  if (!start && !end) return '';
+  const date = (value: Date | null) => (value ? formatChinaDate(value.getTime()) : '');
+  return `${date(start)} 至 ${date(end)}`;
+}
 const timeText = (date: Date | null | undefined) => (date ? chinaDateTime(date) : '-');
 
 /** The successful payout of each line (its yurref and time), when there is one. */
@@ -243,6 +256,7 @@ function statementSpec(facts: Facts, now: Date): PdfDocumentSpec {
           ['所属平台', facts.tenantName],
           ['企业名称', facts.enterpriseName],
           ['项目名称', facts.projectName],
+          ['项目周期', projectDateOf(facts.projectStart, facts.projectEnd) || '-'],
           ['服务类型', visitTypeOf(s.visitTypeId)],
           ['结算人数', `${s.totalPersonNum}人`],
           ['任务总数', `${s.totalTask}个`],
@@ -274,6 +288,38 @@ function statementSpec(facts: Facts, now: Date): PdfDocumentSpec {
       },
       { title: '人员明细', table: { columns, rows } },
     ],
+    closing: [STATEMENT_CONFIRMATION_TEXT],
+  };
+}
+
+/**
+ * GET pdf/overview: the statement's head (spec 2 §3 "Settlement overview"), what the 任务对账单预览
+ * shows before the statement is made; either side, in the settlement's scope.
+ */
+export async function statementOverview(db: DbOrTx, principal: Principal, id: number): Promise<StatementOverview> {
+  const row = await visibleSettlement(db, principal, id);
+  const [head] = await db
+    .select({
+      projectName: projects.projectName,
+      projectStart: projects.startTime,
+      projectEnd: projects.endTime,
+      enterpriseName: enterprises.name,
+      tenantName: tenants.name,
+    })
+    .from(projects)
+    .innerJoin(enterprises, eq(enterprises.id, row.enterpriseId))
+    .innerJoin(tenants, eq(tenants.id, row.tenantId))
+    .where(and(eq(projects.tenantId, row.tenantId), eq(projects.id, row.projectId)));
+  if (!head) throw fail.notFound(SETTLEMENT_MSG.notFound);
+  return {
+    settlementId: row.id,
+    settlementSn: row.settlementSn,
+    enterpriseName: head.enterpriseName,
+    tenantName: head.tenantName,
+    projectName: head.projectName,
+    projectDate: projectDateOf(head.projectStart, head.projectEnd),
+    money: fenToYuan(row.amountFen),
+    fee: fenToYuan(row.feeFen),
   };
 }
 
@@ -857,6 +903,9 @@ export function registerSettlementDocumentRoutes(deps: RouteDeps): void {
     statementCreateOperation,
     async (body, request) => requestStatement(services, principalOf(request), body.id, actorOf(request)),
     { message: MSG.statementGenerating },
+  );
+  registerOperation(app, statementOverviewOperation, async (query, request) =>
+    statementOverview(db(), principalOf(request), query.id),
   );
   app.get(
     SETTLEMENT_DOCUMENT_PATHS.statementDownload,

@@ -304,6 +304,9 @@ describe('the report calls', () => {
       orgNum: 2,
       productNum: 2,
       taskAmount: '750.00',
+      // the project in progress, labelled as spec 2 §9 lists the project statuses
+      projectStatus: 4,
+      projectStatusLabel: '进行中',
       fileList: [],
       reportFileList: [],
     });
@@ -327,6 +330,7 @@ describe('the report calls', () => {
       '任务场景明细',
       '推广产品构成',
       '复方感冒灵颗粒',
+      '项目状态',
     ]) {
       expect(text).toContain(words);
     }

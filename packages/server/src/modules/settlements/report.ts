@@ -17,6 +17,7 @@ import {
   DOWNLOAD_TYPES,
   fenToYuan,
   maskPhone,
+  PROJECT_STATUS,
   REPORT_MSG,
   REPORT_PRODUCT_NAME,
   REPORT_QUESTIONNAIRE_TYPE,
@@ -463,7 +464,12 @@ const toReportFile = (row: typeof files.$inferSelect): ReportFile => ({
 /** What the overview and the PDF print of a settlement. */
 async function overviewFacts(db: DbOrTx, settlement: SettlementRow, report: ReportRow) {
   const [head] = await db
-    .select({ projectName: projects.projectName, enterpriseName: enterprises.name, tenantName: tenants.name })
+    .select({
+      projectName: projects.projectName,
+      projectStatus: projects.projectStatus,
+      enterpriseName: enterprises.name,
+      tenantName: tenants.name,
+    })
     .from(settlements)
     .innerJoin(projects, eq(projects.id, settlements.projectId))
     .innerJoin(enterprises, eq(enterprises.id, settlements.enterpriseId))
@@ -527,6 +533,8 @@ async function overviewFacts(db: DbOrTx, settlement: SettlementRow, report: Repo
     enterpriseName: head?.enterpriseName ?? '',
     tenantName: head?.tenantName ?? '',
     projectName: head?.projectName ?? '',
+    projectStatus: head?.projectStatus ?? 5,
+    projectStatusLabel: statusLabel(PROJECT_STATUS, head?.projectStatus ?? 5),
     startTime: timeText(asDate(span?.first ?? null)),
     endTime: timeText(asDate(span?.last ?? null)),
     totalTask: settlement.totalTask,
@@ -596,6 +604,7 @@ export async function renderReport(
         ['企业名称', overview.enterpriseName],
         ['所属平台', overview.tenantName],
         ['项目名称', overview.projectName],
+        ['项目状态', overview.projectStatusLabel],
         ['服务类型', overview.visitTypeValue],
         ['任务周期', overview.startTime ? `${overview.startTime} 至 ${overview.endTime}` : '-'],
         ['任务总数', `${overview.totalTask}个`],

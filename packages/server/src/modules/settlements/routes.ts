@@ -5,6 +5,9 @@ import {
   confirmSettlementDetailListOperation,
   confirmSettlementOperation,
   createSettlementOperation,
+  enterpriseBriefOperation,
+  maxSelectTimeOperation,
+  parentProjectTypesOperation,
   personSettlementPageOperation,
   reissueInfoOperation,
   reissueOperation,
@@ -23,6 +26,7 @@ import type { RouteDeps } from '../../platform/modules';
 import { createSettlement, settleableSummary } from './create';
 import { registerSettlementDocumentRoutes } from './documents';
 import { registerSettlementReportRoutes } from './report';
+import { enterpriseBrief, maxSelectTime, parentProjectTypes } from './lookups';
 import { auditSettlement, paySettlement } from './moves';
 import { reissueLine } from './payouts';
 import {
@@ -118,6 +122,15 @@ export function registerSettlementRoutes(deps: RouteDeps): void {
   );
   registerOperation(app, taxLimitProgressOperation, async (query, request) =>
     taxLimitProgress(db(), principalOf(request), query),
+  );
+  registerOperation(app, maxSelectTimeOperation, async (query, request) =>
+    maxSelectTime(db(), principalOf(request), query),
+  );
+  registerOperation(app, enterpriseBriefOperation, async (query, request) =>
+    enterpriseBrief(db(), principalOf(request), query),
+  );
+  registerOperation(app, parentProjectTypesOperation, async (query, request) =>
+    parentProjectTypes(db(), principalOf(request), query),
   );
   registerSettlementDocumentRoutes(deps);
   registerSettlementReportRoutes(deps);

@@ -3,7 +3,7 @@
  * items, then notice, download log, APP download and the user menu.
  */
 import { BellOutlined, CloudDownloadOutlined, MobileOutlined, SyncOutlined } from '@ant-design/icons';
-import type { MenuItem } from '@fieldpay/domain';
+import { loadsNoticesAndBanks, type MenuItem } from '@fieldpay/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Menu, Popover, Spin, Tooltip } from 'antd';
 import { lazy, Suspense } from 'react';
@@ -24,7 +24,7 @@ function NoticeBell() {
   const unread = useQuery({
     queryKey: UNREAD_NOTICE_COUNT_KEY,
     queryFn: unreadNoticeCount,
-    enabled: userIdentity !== undefined && userIdentity !== 1,
+    enabled: loadsNoticesAndBanks(userIdentity),
     refetchInterval: 5 * 60_000,
   });
   return (

@@ -64,6 +64,8 @@ export interface DateRangePickerProps {
   allowClear?: boolean;
   disabled?: boolean;
   id?: string;
+  /** the panel opens (true) or closes (false): a list asks for a fresh maximum time on opening */
+  onOpenChange?(open: boolean): void;
 }
 
 export function DateRangePicker({
@@ -75,6 +77,7 @@ export function DateRangePicker({
   allowClear = true,
   disabled,
   id,
+  onOpenChange,
 }: DateRangePickerProps) {
   const windowDays = DATE_RANGE_DAYS[variant];
   const max = maxTime ? dayjs(maxTime) : null;
@@ -88,6 +91,7 @@ export function DateRangePicker({
       placeholder={placeholder}
       allowClear={allowClear}
       disabled={disabled}
+      onOpenChange={onOpenChange}
       disabledDate={(day, info) => outsideRangeWindow(day, info?.from, windowDays) || afterMaxTime(day, max)}
       onChange={(next) => {
         const [start, end] = next ?? [];

@@ -2,6 +2,7 @@ import type { EnterpriseInfo } from '@fieldpay/domain';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http';
+import { useSession } from '../../app/session-store';
 import { renderPageAt, signedInAs } from '../../components/list/testing';
 import EnterpriseInfoPage from './EnterpriseInfoPage';
 
@@ -65,6 +66,27 @@ describe('enterprise info', () => {
     // the project count opens the crowdsourcing list embedded for this enterprise
     fireEvent.click(screen.getByRole('button', { name: '3' }));
     expect(screen.getByTestId('where').textContent).toBe('/projectManage/project/crowdList?enterpriseId=9&tenantId=3');
+  });
+
+  it('opens the settlement list embedded under the enterprise, on the platform side with the list permission', async () => {
+    calls.fetchEnterpriseInfo.mockResolvedValue(info());
+    useSession.setState({ permList: ['settlement:list:view'] });
+    const first = render(`${PAGE}?id=9&tenantId=3`);
+    fireEvent.click(await screen.findByRole('button', { name: '查看结算单' }));
+    expect(screen.getByTestId('where').textContent).toBe('/settlement/order/list?enterpriseId=9&tenantId=3');
+    first.unmount();
+
+    useSession.setState({ permList: [] });
+    const without = render(`${PAGE}?id=9&tenantId=3`);
+    await screen.findByText('杭州星联医药科技有限公司', { selector: '.enterprise-name' });
+    expect(screen.queryByRole('button', { name: '查看结算单' })).toBeNull();
+    without.unmount();
+
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    render(`${PAGE}?id=9`);
+    await screen.findByText('杭州星联医药科技有限公司', { selector: '.enterprise-name' });
+    expect(screen.queryByRole('button', { name: '查看结算单' })).toBeNull();
   });
 
   it('a single rate, no accounts, no configuration', async () => {

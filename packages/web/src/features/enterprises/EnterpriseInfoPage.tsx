@@ -1,7 +1,9 @@
 /**
  * 企业信息 (spec 3 §2 "Enterprise detail (full page or embedded)", read-only; decision 0027): opened
- * from the project lists' client name (?id=&tenantId=). Basic info, authentication, settlement info
- * (the paying banks and the service-fee configuration). Editing is not part of this view.
+ * from the project lists' client name and the enterprise-settlement list's enterprise name
+ * (?id=&tenantId=). Basic info, authentication, settlement info (the paying banks and the service-fee
+ * configuration; on the platform side 查看结算单 opens the settlement list embedded under the
+ * enterprise). Editing is not part of this view.
  */
 import { ArrowLeftOutlined, BankOutlined } from '@ant-design/icons';
 import {
@@ -18,11 +20,14 @@ import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session-store';
+import { useAccess } from '../../app/use-access';
 import { StatusTag } from '../../components/list/StatusTag';
 import { enterpriseInfoKey, fetchEnterpriseInfo } from './enterprise-calls';
 import './enterprises.css';
 
 const CROWD_PROJECT_LIST_PATH = '/projectManage/project/crowdList';
+/** The settlement list; with ?enterpriseId=&tenantId= it is embedded under one enterprise (spec 2 §2.1 mode 2). */
+const SETTLEMENT_LIST_PATH = '/settlement/order/list';
 const text = (value: string) => value || '-';
 
 type PayBankRow = EnterpriseInfo['payVos'][number];
@@ -51,6 +56,7 @@ const idParam = (value: string | null) => {
 export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
   const navigate = useNavigate();
   const platformSide = useSession((state) => state.side) === 'platform';
+  const { can } = useAccess();
   const fee = info.fee;
   return (
     <div className="enterprise-info">
@@ -97,6 +103,17 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
           <span>
             <BankOutlined /> 结算信息
           </span>
+        }
+        extra={
+          platformSide && can('settlement:list:view') ? (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => navigate(`${SETTLEMENT_LIST_PATH}?enterpriseId=${info.id}&tenantId=${info.tenantId}`)}
+            >
+              查看结算单
+            </Button>
+          ) : undefined
         }
       >
         <div className="enterprise-subtitle">结算账户</div>

@@ -1,7 +1,8 @@
 /**
  * The enterprise-settlement variant of the list (spec 2 §2.1, applySettlementList): per statement
  * the enterprise's and the platform's settlement status, the amount, how many persons are paid out
- * and how many are not, and when the enterprise paid and the platform paid out. Row actions 详情
+ * and how many are not, and when the enterprise paid and the platform paid out. On the platform side
+ * the enterprise's name opens its 企业信息. Row actions 详情
  * (the statement's detail) and 汇总 (its project's summary).
  */
 import {
@@ -15,8 +16,10 @@ import { Button, Form, Input, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session-store';
+import { useAccess } from '../../app/use-access';
 import { ListPage, plainCell } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
+import { enterpriseInfoPath } from '../enterprises/enterprise-calls';
 import { PROJECT_SUMMARY_PATH } from '../projects/ProjectDetailPage';
 import { APPLY_SETTLEMENT_KEY, fetchApplySettlements } from './settlement-calls';
 import { chinaTime, yuan } from './settlement-format';
@@ -41,6 +44,8 @@ export function EnterpriseSettlementList({
 }) {
   const side = useSession((state) => state.side);
   const navigate = useNavigate();
+  const { can } = useAccess();
+  const enterpriseLinks = can('enterpriseAccountManage:info:view');
   const embedded = fixedFilters.enterpriseId !== undefined || fixedFilters.projectId !== undefined;
   const time = (value: number | null) => plainCell(chinaTime(value));
   const columns: ColumnsType<SettlementRecord> = [
@@ -57,7 +62,28 @@ export function EnterpriseSettlementList({
     },
     ...(side === 'enterprise'
       ? []
-      : [{ key: 'enterpriseName', dataIndex: 'enterpriseName', title: '企业名称', width: 200, ellipsis: true }]),
+      : [
+          {
+            key: 'enterpriseName',
+            dataIndex: 'enterpriseName',
+            title: '企业名称',
+            width: 200,
+            ellipsis: true,
+            // the name opens the enterprise's info (spec 2 §2.1: enterprise name (link))
+            render: (value: string, row: SettlementRecord) =>
+              enterpriseLinks ? (
+                <Button
+                  type="link"
+                  className="list-link-cell"
+                  onClick={() => navigate(enterpriseInfoPath(row.enterpriseId, row.tenantId))}
+                >
+                  {value}
+                </Button>
+              ) : (
+                plainCell(value)
+              ),
+          },
+        ]),
     {
       key: 'projectName',
       dataIndex: 'projectName',

@@ -335,4 +335,33 @@ describe('SettleDialog', { timeout: 60_000 }, () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(onPaid).not.toHaveBeenCalled();
   });
+
+  it("shows the server's answer to a repeated payment as a warning, and closes", async () => {
+    client.callWithMessage.mockResolvedValue({
+      result: { settlementId: 7, yurref: 'S000000000000007', amount: '1060.00', repeated: true },
+      message: '该结算单已付款，请勿重复操作',
+    });
+    const { onClose, onPaid } = open();
+    await goToPayStep();
+    await chooseBank('招商银行（731000001）');
+    fireEvent.change(within(dialog()).getByPlaceholderText('请输入交易密码'), { target: { value: '135790' } });
+    fireEvent.change(within(dialog()).getByPlaceholderText('请输入验证码'), { target: { value: '482913' } });
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    fireEvent.click(payButton());
+    await waitFor(() => expect(onPaid).toHaveBeenCalled(), LONG);
+    expect(toasts.warning).toHaveBeenCalledWith('该结算单已付款，请勿重复操作');
+    expect(toasts.success).not.toHaveBeenCalledWith('该结算单已付款，请勿重复操作');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('loads the bank list only when userIdentity is not 1', async () => {
+    signedInAs('platform', 1);
+    open();
+    await waitFor(() => expect(nextButton().disabled).toBe(false), LONG);
+    fireEvent.click(nextButton());
+    await within(dialog()).findByText('付款银行', {}, LONG);
+    fireEvent.mouseDown(within(dialog()).getByRole('combobox'));
+    expect(await screen.findByText('未配置相关银行', {}, LONG)).toBeTruthy();
+    expect(client.call).not.toHaveBeenCalledWith(payBankInfoOperation, expect.anything());
+  });
 });

@@ -13,6 +13,7 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import {
   INPUT_MAX_LENGTH,
+  loadsNoticesAndBanks,
   MSG,
   maskPhone,
   type PayBank,
@@ -192,9 +193,12 @@ function PayStep({
   const [form] = Form.useForm<PayFormValues>();
   const navigate = useNavigate();
   const phone = useSession((state) => state.userInfo?.username ?? '');
+  const userIdentity = useSession((state) => state.userInfo?.userIdentity);
+  // the bank list loads only when userIdentity is not 1 (spec 2 §6): the platform operator pays nothing
   const banks = useQuery({
     queryKey: payBanksKey(settlement.tenantId, settlement.enterpriseId),
     queryFn: () => fetchPayBanks(settlement.tenantId, settlement.enterpriseId),
+    enabled: loadsNoticesAndBanks(userIdentity),
     staleTime: 0,
   });
   const bankId = Form.useWatch('bankId', form);

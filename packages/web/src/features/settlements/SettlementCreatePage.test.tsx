@@ -7,12 +7,16 @@ import SettlementCreatePage from './SettlementCreatePage';
 
 const api = vi.hoisted(() => ({
   settleableSummaryKey: (projectId: number, visitTypeId: string) => ['settleable', projectId, visitTypeId],
-  projectServiceTypesKey: (projectId: number) => ['projectServiceTypes', projectId],
-  fetchProjectServiceTypes: vi.fn(),
   fetchSettleableSummary: vi.fn(),
   createSettlement: vi.fn(),
 }));
 vi.mock('./settlement-create-calls', () => api);
+const calls = vi.hoisted(() => ({
+  SETTLEMENT_KEY: ['settlements'],
+  parentProjectTypesKey: (projectId: number) => ['parentProjectTypes', projectId],
+  fetchParentProjectTypes: vi.fn(),
+}));
+vi.mock('./settlement-calls', () => calls);
 const lookups = vi.hoisted(() => ({ fetchLookup: vi.fn() }));
 vi.mock('../../components/remote-select-calls', () => lookups);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
@@ -37,11 +41,11 @@ const project = {
 beforeEach(() => {
   vi.clearAllMocks();
   signedInAs('enterprise', 2);
-  useSession.setState({ permList: ['settlement:list:create', 'projectManage:list:view'] });
+  useSession.setState({ permList: ['settlement:list:view', 'settlement:list:create'] });
   lookups.fetchLookup.mockResolvedValue({ records: [project], total: 1 });
-  api.fetchProjectServiceTypes.mockResolvedValue([
-    { value: 'dhbf', label: '电话拜访' },
-    { value: 'wjdy', label: '问卷调研' },
+  calls.fetchParentProjectTypes.mockResolvedValue([
+    { value: 'dhbf', label: '电话拜访', children: [{ value: 'dhbf', label: '电话拜访' }] },
+    { value: 'p-wjdy', label: '问卷调研', children: [{ value: 'wjdy', label: '问卷调研' }] },
   ]);
   api.fetchSettleableSummary.mockImplementation(async (projectId: number, visitTypeId: string) => ({
     projectId,
@@ -99,7 +103,7 @@ describe('SettlementCreatePage', { timeout: 60_000 }, () => {
   it("previews the project's service type and makes the settlement once, then goes to the list", async () => {
     render();
     await pick(0, '华东区终端拜访项目');
-    await waitFor(() => expect(api.fetchProjectServiceTypes).toHaveBeenCalledWith(3), LONG);
+    await waitFor(() => expect(calls.fetchParentProjectTypes).toHaveBeenCalledWith(3), LONG);
     await pick(1, '电话拜访');
     await waitFor(() => expect(api.fetchSettleableSummary).toHaveBeenCalledWith(3, 'dhbf'), LONG);
     expect(await screen.findByText('¥1,280.50', {}, LONG)).toBeTruthy();
@@ -121,7 +125,7 @@ describe('SettlementCreatePage', { timeout: 60_000 }, () => {
     api.createSettlement.mockRejectedValueOnce(new Error('请求超时，请稍后重试！'));
     render();
     await pick(0, '华东区终端拜访项目');
-    await waitFor(() => expect(api.fetchProjectServiceTypes).toHaveBeenCalledWith(3), LONG);
+    await waitFor(() => expect(calls.fetchParentProjectTypes).toHaveBeenCalledWith(3), LONG);
     await pick(1, '电话拜访');
     await screen.findByText('¥1,280.50', {}, LONG);
     fireEvent.click(createButton());
@@ -136,9 +140,57 @@ describe('SettlementCreatePage', { timeout: 60_000 }, () => {
   it('disables 生成结算单 when the service type has nothing to settle', async () => {
     render();
     await pick(0, '华东区终端拜访项目');
-    await waitFor(() => expect(api.fetchProjectServiceTypes).toHaveBeenCalledWith(3), LONG);
+    await waitFor(() => expect(calls.fetchParentProjectTypes).toHaveBeenCalledWith(3), LONG);
     await pick(1, '问卷调研');
     expect(await screen.findByText('该项目的服务类型下没有可结算的任务', {}, LONG)).toBeTruthy();
     await waitFor(() => expect(createButton().disabled).toBe(true));
+  });
+
+  it("offers the project's service types under their parents, and the catalogue without the settlement list", async () => {
+    calls.fetchParentProjectTypes.mockResolvedValue([
+      { value: 'cgfw', label: '采购服务', children: [{ value: 'cgfw', label: '采购服务' }] },
+      {
+        value: 'p-xueShu',
+        label: '学术会议',
+        children: [
+          { value: 'xueShu_keShi', label: '学术会议(科室会)' },
+          { value: 'xueShu_chengShi', label: '学术会议(城市会)' },
+        ],
+      },
+    ]);
+    const view = renderWithQuery(<SettlementCreatePage />);
+    expect(screen.getAllByText('请先选择项目').length).toBeGreaterThan(0);
+    await pick(0, '华东区终端拜访项目');
+    await waitFor(() => expect(calls.fetchParentProjectTypes).toHaveBeenCalledWith(3), LONG);
+    fireEvent.mouseDown(screen.getAllByRole('combobox')[1]);
+    const group = await waitFor(() => {
+      const found = Array.from(document.querySelectorAll('.ant-select-item-group')).find(
+        (node) => node.textContent === '学术会议',
+      );
+      if (!found) throw new Error('no group 学术会议');
+      return found;
+    }, LONG);
+    expect(group).toBeTruthy();
+    const options = Array.from(document.querySelectorAll('.ant-select-item-option')).map((node) => node.textContent);
+    expect(options).toEqual(expect.arrayContaining(['采购服务', '学术会议(科室会)', '学术会议(城市会)']));
+    await pick(1, '学术会议(城市会)');
+    await waitFor(() => expect(api.fetchSettleableSummary).toHaveBeenCalledWith(3, 'xueShu_chengShi'), LONG);
+    view.unmount();
+
+    // a role that may create but not view the list: the catalogue of service types, the server checks the pair
+    useSession.setState({ permList: ['settlement:list:create'] });
+    calls.fetchParentProjectTypes.mockClear();
+    lookups.fetchLookup.mockImplementation(async (kind: string) =>
+      kind === 'taskType'
+        ? { records: [{ value: 'dhbf', label: '电话拜访' }], total: 1 }
+        : { records: [project], total: 1 },
+    );
+    renderWithQuery(<SettlementCreatePage />);
+    await pick(0, '华东区终端拜访项目');
+    // the service type opens once the project is chosen
+    expect(await screen.findByText('请选择服务类型', { selector: '.ant-select-placeholder' }, LONG)).toBeTruthy();
+    await pick(1, '电话拜访');
+    await waitFor(() => expect(api.fetchSettleableSummary).toHaveBeenCalledWith(3, 'dhbf'), LONG);
+    expect(calls.fetchParentProjectTypes).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 /**
  * 生成结算单 (结算管理 > 结算中心, enterprise side; spec 2 §5, §7, §8; decision 0021): the enterprise
- * picks a project and one of its service types, sees what would be settled now (tasks, persons, the
+ * picks a project and one of its service types (getParentProjectTypes: grouped under their parents), sees what would be settled now (tasks, persons, the
  * tasks' rewards), and makes the settlement of every audited, unsettled task of them. The request id
  * lives as long as the choice does: a double click or a retry after a lost answer is answered with
  * the settlement the first request made; another project or service type gets a new one.
@@ -17,15 +17,9 @@ import { useNavigate } from 'react-router';
 import { notifier } from '../../app/notify';
 import { useAccess } from '../../app/use-access';
 import { RemoteSelect } from '../../components/RemoteSelect';
-import { SETTLEMENT_KEY } from './settlement-calls';
-import { yuan } from './settlement-format';
-import {
-  createSettlement,
-  fetchProjectServiceTypes,
-  fetchSettleableSummary,
-  projectServiceTypesKey,
-  settleableSummaryKey,
-} from './settlement-create-calls';
+import { fetchParentProjectTypes, parentProjectTypesKey, SETTLEMENT_KEY } from './settlement-calls';
+import { serviceTypeOptions, yuan } from './settlement-format';
+import { createSettlement, fetchSettleableSummary, settleableSummaryKey } from './settlement-create-calls';
 
 /** The settlement list (the lead's page) where a new settlement is found. */
 export const SETTLEMENT_LIST_PATH = '/settlement/order/list';
@@ -49,15 +43,15 @@ function ServiceTypeSelect({
   id?: string;
 }) {
   const { can } = useAccess();
-  const ownTypes = can('projectManage:list:view');
+  const projectTypes = can('settlement:list:view');
   const types = useQuery({
-    queryKey: projectServiceTypesKey(projectId ?? 0),
-    queryFn: () => fetchProjectServiceTypes(projectId as number),
-    enabled: ownTypes && projectId !== undefined,
+    queryKey: parentProjectTypesKey(projectId ?? 0),
+    queryFn: () => fetchParentProjectTypes(projectId as number),
+    enabled: projectTypes && projectId !== undefined,
   });
   const placeholder = projectId === undefined ? MSG.chooseProjectFirst : '请选择服务类型';
-  if (!ownTypes) {
-    // without the project's detail the catalogue of service types is offered; the server checks the pair
+  if (!projectTypes) {
+    // without the settlement list the project's types cannot be read: the catalogue, and the server checks the pair
     return (
       <RemoteSelect
         kind="taskType"
@@ -78,7 +72,7 @@ function ServiceTypeSelect({
       disabled={projectId === undefined}
       loading={types.isFetching}
       placeholder={placeholder}
-      options={types.data ?? []}
+      options={serviceTypeOptions(types.data ?? [])}
     />
   );
 }

@@ -1,10 +1,11 @@
-import { defaultColumns } from '@fieldpay/domain';
+import { defaultColumns, SETTLEMENT_PAY_STATUS } from '@fieldpay/domain';
+import dayjs from 'dayjs';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
 import { ConfirmProvider } from '../../components/ConfirmProvider';
-import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { renderWithQuery, signedInAs, Where } from '../../components/list/testing';
 import SettlementListPage from './SettlementListPage';
 import { settlementDetail, settlementLine, settlementRow } from './settlement-fixtures';
 
@@ -90,6 +91,40 @@ describe('SettlementListPage', { timeout: 60_000 }, () => {
     expect((await screen.findByTestId('settle-dialog')).textContent).toBe('JS20261120002');
   });
 
+  it('生成对账单 opens the 任务对账单预览, whose 生成对账单 makes the statement and reloads the list', async () => {
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    api.fetchMaxSelectTime.mockResolvedValue('2026-11-20 15:30:00');
+    api.fetchSettlements.mockResolvedValue({
+      records: [settlementRow(5, { auditStatus: 2, enterprisePayStatus: 2, payStatus: 2, voucherStatus: 0 })],
+      total: 1,
+      totalAmount: '1060.00',
+    });
+    documents.fetchStatementOverview.mockResolvedValue({
+      settlementId: 5,
+      settlementSn: 'JS20261120005',
+      enterpriseName: '杭州星联医药科技有限公司',
+      tenantName: '华东众包服务平台',
+      projectName: '全渠道终端服务示范项目',
+      projectDate: '',
+      money: '1060.00',
+      fee: '60.00',
+    });
+    documents.generateStatement.mockResolvedValue('正在生成确认单，请稍后进行下载；');
+    renderPage();
+    const row = within(await screen.findByRole('row', { name: /JS20261120005/ }, LONG));
+    fireEvent.click(row.getByRole('button', { name: '生成对账单' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('任务对账单预览')).toBeTruthy();
+    expect(await within(dialog).findByText('全渠道终端服务示范项目', {}, LONG)).toBeTruthy();
+    expect(documents.generateStatement).not.toHaveBeenCalled();
+    const calls = api.fetchSettlements.mock.calls.length;
+    fireEvent.click(within(dialog).getByRole('button', { name: '生成对账单' }));
+    await waitFor(() => expect(documents.generateStatement).toHaveBeenCalledWith(5));
+    expect(toasts.success).toHaveBeenCalledWith('正在生成确认单，请稍后进行下载；');
+    await waitFor(() => expect(api.fetchSettlements.mock.calls.length).toBeGreaterThan(calls));
+  });
+
   it('withdraws after the spec warning, and changes nothing when the warning is cancelled', async () => {
     signedInAs('enterprise', 2);
     useSession.setState({ permList: ['settlement:list:view', 'settlement:list:withdraw'] });
@@ -162,6 +197,28 @@ describe('SettlementListPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(api.fetchSettlementDetail).toHaveBeenCalledWith(9));
   });
 
+  it("opens the enterprise's info from its name in the enterprise-settlement variant", async () => {
+    signedInAs('platform', 2);
+    useSession.setState({ permList: ['settlement:list:view', 'enterpriseAccountManage:info:view'] });
+    api.fetchSettlements.mockResolvedValue({ records: [], total: 0, totalAmount: '0.00' });
+    api.fetchApplySettlements.mockResolvedValue({ records: [settlementRow(9, { auditStatus: 2 })], total: 1 });
+    renderWithQuery(
+      <ConfirmProvider>
+        <Routes>
+          <Route path="/settlement/order/list" element={<SettlementListPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </ConfirmProvider>,
+      { at: '/settlement/order/list' },
+    );
+    fireEvent.click(await screen.findByRole('tab', { name: '企业结算' }, LONG));
+    const row = within(await screen.findByRole('row', { name: /JS20261120009/ }, LONG));
+    fireEvent.click(row.getByRole('button', { name: '杭州星联医药科技有限公司' }));
+    expect((await screen.findByTestId('where')).textContent).toBe(
+      '/projectManage/project/enterpriseInfo?id=9&tenantId=3',
+    );
+  });
+
   it('fixes the project from ?projectId= and asks the server for that project only', async () => {
     signedInAs('platform', 2);
     useSession.setState({ permList: ['settlement:list:view'] });
@@ -170,6 +227,170 @@ describe('SettlementListPage', { timeout: 60_000 }, () => {
     expect((await screen.findAllByText('暂无数据', {}, LONG)).length).toBeGreaterThan(0);
     expect(api.fetchSettlements).toHaveBeenCalledWith(expect.objectContaining({ projectId: 7, pageNo: 1 }));
     expect(screen.getByRole('button', { name: /返\s*回/ })).toBeTruthy();
+  });
+});
+
+/** The labels of the search form's fields. */
+const formLabels = () =>
+  Array.from(document.querySelectorAll('.ant-form-item-label label')).map((node) => node.textContent);
+
+/** Opens the select of the form item with this label and answers its options' texts. */
+async function optionsOf(label: string): Promise<string[]> {
+  const item = Array.from(document.querySelectorAll('.ant-form-item')).find(
+    (node) => node.querySelector('.ant-form-item-label label')?.textContent === label,
+  ) as HTMLElement;
+  fireEvent.mouseDown(within(item).getByRole('combobox'));
+  return waitFor(() => {
+    const dropdown = Array.from(document.querySelectorAll('.ant-select-dropdown')).find(
+      (node) => !node.classList.contains('ant-select-dropdown-hidden'),
+    );
+    const texts = Array.from(dropdown?.querySelectorAll('.ant-select-item-option') ?? []).map(
+      (node) => node.textContent ?? '',
+    );
+    if (texts.length === 0) throw new Error(`no options under ${label}`);
+    return texts;
+  }, LONG);
+}
+
+describe('SettlementListPage filters and embedding', { timeout: 60_000 }, () => {
+  it('offers every platform settlement status but dictionary entry 1, and colours the statuses by their style', async () => {
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    api.fetchMaxSelectTime.mockResolvedValue('2026-11-20 15:30:00');
+    api.fetchSettlements.mockResolvedValue({
+      records: [
+        settlementRow(1, { auditStatus: 2, enterprisePayStatus: 1 }),
+        settlementRow(2, { auditStatus: 2, enterprisePayStatus: 2, payStatus: 1 }),
+        settlementRow(3, { auditStatus: 2, enterprisePayStatus: 2, payStatus: 2 }),
+        settlementRow(4, { auditStatus: 2, enterprisePayStatus: 2, payStatus: 3 }),
+        settlementRow(5),
+      ],
+      total: 5,
+      totalAmount: '5300.00',
+    });
+    renderPage();
+    await screen.findByText('JS20261120001', {}, LONG);
+    const expected = Object.entries(SETTLEMENT_PAY_STATUS)
+      .filter(([value]) => value !== '1')
+      .map(([, info]) => info.label);
+    expect(await optionsOf('平台结算状态')).toEqual(expected);
+    expect(expected).toEqual(['未结算', '已结算', '结算异常']);
+
+    // the platform settlement status (column 平台结算状态) and the enterprise's (企业结算状态) by row
+    const tags = (sn: string) =>
+      Array.from(rowOf(sn).querySelectorAll('.status-tag')).map(
+        (tag) => `${tag.textContent}:${tag.getAttribute('data-style')}`,
+      );
+    expect(tags('JS20261120001')).toEqual(['结算中:main', '审核通过:success', '未结算:warn']);
+    expect(tags('JS20261120002')).toEqual(['已结算:success', '审核通过:success', '结算中:main']);
+    expect(tags('JS20261120003')).toEqual(['已结算:success', '审核通过:success', '已结算:success']);
+    expect(tags('JS20261120004')).toEqual(['已结算:success', '审核通过:success', '结算异常:warn']);
+    // pending: the enterprise has not paid, and the platform's status is a dash
+    expect(tags('JS20261120005')).toEqual(['未结算:warn', '待审核:main']);
+  });
+
+  it("caps the enterprise side's date pickers at the enterprise's maximum selectable time", async () => {
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    const today = dayjs();
+    const maxTime = `${today.format('YYYY-MM-DD')} 10:00:00`;
+    api.fetchMaxSelectTime.mockResolvedValue(maxTime);
+    api.fetchSettlements.mockResolvedValue({ records: [], total: 0, totalAmount: '0.00' });
+    renderPage();
+    await screen.findAllByText('暂无数据', {}, LONG);
+    await waitFor(() => expect(api.fetchMaxSelectTime).toHaveBeenCalledWith(9));
+    const start = screen.getAllByPlaceholderText('开始时间')[0];
+    fireEvent.mouseDown(start);
+    fireEvent.click(start);
+    const cell = (date: string) => document.querySelector(`td[title="${date}"]`) as HTMLElement;
+    await waitFor(() => expect(cell(today.format('YYYY-MM-DD'))).toBeTruthy());
+    expect(cell(today.format('YYYY-MM-DD')).className).not.toContain('ant-picker-cell-disabled');
+    // the range picker shows this month and the next: tomorrow is on one of them
+    expect(cell(today.add(1, 'day').format('YYYY-MM-DD')).className).toContain('ant-picker-cell-disabled');
+    // a range ending today ends at the maximum time itself
+    const ok = () => fireEvent.click(document.querySelector('.ant-picker-ok button') as HTMLElement);
+    fireEvent.click(cell(today.startOf('month').format('YYYY-MM-DD')));
+    ok();
+    fireEvent.click(cell(today.format('YYYY-MM-DD')));
+    ok();
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(api.fetchSettlements).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          startTime: `${today.startOf('month').format('YYYY-MM-DD')} 00:00:00`,
+          endTime: maxTime,
+        }),
+      ),
+    );
+  });
+
+  it('asks no maximum time on the platform side, whose pickers stay open', async () => {
+    signedInAs('platform', 2);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    api.fetchSettlements.mockResolvedValue({ records: [], total: 0, totalAmount: '0.00' });
+    renderPage();
+    await screen.findAllByText('暂无数据', {}, LONG);
+    const start = screen.getAllByPlaceholderText('开始时间')[0];
+    fireEvent.mouseDown(start);
+    fireEvent.click(start);
+    const last = dayjs().endOf('month').format('YYYY-MM-DD');
+    await waitFor(() => expect(document.querySelector(`td[title="${last}"]`)).toBeTruthy());
+    expect((document.querySelector(`td[title="${last}"]`) as HTMLElement).className).not.toContain(
+      'ant-picker-cell-disabled',
+    );
+    expect(api.fetchMaxSelectTime).not.toHaveBeenCalled();
+  });
+
+  it('embeds the list under one enterprise from ?enterpriseId=&tenantId=: fields hidden, its name shown, 返回', async () => {
+    signedInAs('platform', 1);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    api.fetchSettlements.mockResolvedValue({ records: [settlementRow(1)], total: 1, totalAmount: '1060.00' });
+    api.fetchEnterpriseBrief.mockResolvedValue({
+      id: 9,
+      enterpriseName: '杭州星联医药科技有限公司',
+      tenantId: 3,
+      tenantName: '华东众包服务平台',
+      contactPhone: '139****5678',
+    });
+    renderPage('/settlement/order/list?enterpriseId=9&tenantId=3');
+    await screen.findByText('JS20261120001', {}, LONG);
+    expect(api.fetchSettlements).toHaveBeenCalledWith(expect.objectContaining({ enterpriseId: 9, tenantId: 3 }));
+    expect(api.fetchEnterpriseBrief).toHaveBeenCalledWith(9, 3);
+    const header = await screen.findByText('所属平台：华东众包服务平台');
+    expect(header.closest('.settlement-embedded-enterprise')?.textContent).toBe(
+      '杭州星联医药科技有限公司所属平台：华东众包服务平台联系电话：139****5678',
+    );
+    expect(formLabels()).not.toContain('企业名称');
+    expect(formLabels()).not.toContain('所属平台');
+    expect(formLabels()).toContain('结算单号');
+    expect(screen.getByRole('button', { name: /返\s*回/ })).toBeTruthy();
+  });
+
+  it("shows the operator's list with the enterprise and platform fields and no back button", async () => {
+    signedInAs('platform', 1);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    api.fetchSettlements.mockResolvedValue({ records: [], total: 0, totalAmount: '0.00' });
+    renderPage();
+    await screen.findAllByText('暂无数据', {}, LONG);
+    expect(formLabels()).toEqual(expect.arrayContaining(['企业名称', '所属平台']));
+    expect(screen.queryByRole('button', { name: /返\s*回/ })).toBeNull();
+    expect(api.fetchEnterpriseBrief).not.toHaveBeenCalled();
+  });
+
+  it("offers a fixed project's own service types, under their parents", async () => {
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    api.fetchMaxSelectTime.mockResolvedValue('2026-11-20 15:30:00');
+    api.fetchSettlements.mockResolvedValue({ records: [], total: 0, totalAmount: '0.00' });
+    api.fetchParentProjectTypes.mockResolvedValue([
+      { value: 'cgfw', label: '采购服务', children: [{ value: 'cgfw', label: '采购服务' }] },
+      { value: 'p-wjdy', label: '问卷调研', children: [{ value: 'wjdy', label: '问卷调研' }] },
+    ]);
+    renderPage('/settlement/order/list?projectId=7');
+    await screen.findAllByText('暂无数据', {}, LONG);
+    await waitFor(() => expect(api.fetchParentProjectTypes).toHaveBeenCalledWith(7));
+    expect(await optionsOf('服务类型')).toEqual(['采购服务', '问卷调研']);
+    expect(document.querySelector('.ant-select-item-group')?.textContent).toBe('问卷调研');
   });
 });
 
@@ -301,6 +522,8 @@ describe('SettlementDetailView', { timeout: 120_000 }, () => {
     fireEvent.click(failed.getByRole('button', { name: '重新发放' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('6222 **** **** 5678')).toBeTruthy();
+    // the re-issue dialog is 450 wide, the process dialog 980 (spec 2 §2.4, §9)
+    expect((dialog.closest('.ant-modal') as HTMLElement).style.width).toBe('450px');
     fireEvent.click(within(dialog).getByRole('button', { name: /确认发放/ }));
     await waitFor(() => expect(api.reissueLine).toHaveBeenCalledWith(2));
     expect(toasts.success).toHaveBeenCalledWith('已重新发放');
@@ -313,6 +536,7 @@ describe('SettlementDetailView', { timeout: 120_000 }, () => {
 
     fireEvent.click(within(screen.getByRole('row', { name: /张1/ })).getByRole('button', { name: '结算过程' }));
     expect(await screen.findByText('FPP0000000001')).toBeTruthy();
+    expect((screen.getByText('FPP0000000001').closest('.ant-modal') as HTMLElement).style.width).toBe('980px');
     expect(api.fetchSettlementProcess).toHaveBeenCalledWith(1);
   });
 

@@ -23,11 +23,10 @@ import {
   settlementRowActions,
   VOUCHER_STATUS,
 } from '@fieldpay/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
@@ -39,9 +38,20 @@ import { SettleDialog } from './SettleDialog';
 import { SettlementAttachmentsDialog } from './SettlementAttachmentsDialog';
 import { SettlementAuditDialog } from './SettlementAuditDialog';
 import { SettlementDetailView } from './SettlementDetailView';
-import { SETTLEMENT_KEY, SETTLEMENT_LIST_KEY, fetchSettlements } from './settlement-calls';
-import { chinaTime, yuan } from './settlement-format';
-import { downloadStatement, exportSettlementTasks, generateStatement } from './settlement-documents-calls';
+import {
+  enterpriseBriefKey,
+  fetchEnterpriseBrief,
+  fetchMaxSelectTime,
+  fetchParentProjectTypes,
+  fetchSettlements,
+  maxSelectTimeKey,
+  parentProjectTypesKey,
+  SETTLEMENT_KEY,
+  SETTLEMENT_LIST_KEY,
+} from './settlement-calls';
+import { chinaTime, serviceTypeOptions, yuan } from './settlement-format';
+import { downloadStatement, exportSettlementTasks } from './settlement-documents-calls';
+import { StatementPreviewDialog } from './StatementPreviewDialog';
 import { useWithdraw } from './use-withdraw';
 import { SettlementReportDialog } from './SettlementReportDialog';
 import { VoucherDialog } from './VoucherDialog';
@@ -81,6 +91,8 @@ const ACTION_LABELS: Record<SettlementRowAction, string> = {
 };
 /** How often the list reloads while a row is still changing by itself. */
 const LIVE_REFRESH_MS = 3_000;
+/** The maximum selectable time is asked again when a picker opens after this long. */
+const MAX_TIME_FRESH_MS = 60_000;
 /** Actions shown as links; the rest go under 更多. */
 const INLINE_ACTIONS = 3;
 
@@ -101,12 +113,13 @@ type SettlementPage = OperationAnswer<typeof settlementPageOperation>;
 type OrderField = (typeof SETTLEMENT_ORDER_FIELDS)[number];
 
 type Dialog =
-  | { kind: 'voucher' | 'attachments' | 'settle' | 'audit' | 'report'; row: SettlementRecord }
+  | { kind: 'voucher' | 'attachments' | 'settle' | 'audit' | 'report' | 'statement'; row: SettlementRecord }
   | { kind: 'none' };
 
 export default function SettlementListPage() {
   const side = useSession((state) => state.side);
   const isOperator = useSession((state) => state.userInfo?.userIdentity === 1 && state.side === 'platform');
+  const ownEnterpriseId = useSession((state) => state.userInfo?.enterprise?.id);
   const { can } = useAccess();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -116,6 +129,29 @@ export default function SettlementListPage() {
   const embeddedEnterpriseId = enterpriseMode ? undefined : idParam(params.get('enterpriseId'));
   const embeddedTenantId = embeddedEnterpriseId === undefined ? undefined : idParam(params.get('tenantId'));
   const detailId = params.get('isPage') === 'notice' ? idParam(params.get('id')) : undefined;
+  // source type 2 (the enterprise side): the date pickers stop at the enterprise's maximum selectable time
+  const maxSelectTime = useQuery({
+    queryKey: maxSelectTimeKey(ownEnterpriseId ?? 0),
+    queryFn: () => fetchMaxSelectTime(ownEnterpriseId as number),
+    enabled: enterpriseMode && ownEnterpriseId !== undefined,
+    staleTime: MAX_TIME_FRESH_MS,
+  });
+  const maxTime = enterpriseMode ? (maxSelectTime.data ?? null) : null;
+  const refreshMaxTime = (open: boolean) => {
+    if (open && enterpriseMode && maxSelectTime.isStale) void maxSelectTime.refetch();
+  };
+  // mode 2: the enterprise the list is embedded under
+  const embeddedEnterprise = useQuery({
+    queryKey: enterpriseBriefKey(embeddedEnterpriseId ?? 0, embeddedTenantId),
+    queryFn: () => fetchEnterpriseBrief(embeddedEnterpriseId as number, embeddedTenantId),
+    enabled: embeddedEnterpriseId !== undefined,
+  });
+  // a fixed project offers its own service types, under their parents
+  const projectTypes = useQuery({
+    queryKey: parentProjectTypesKey(projectId ?? 0),
+    queryFn: () => fetchParentProjectTypes(projectId as number),
+    enabled: projectId !== undefined,
+  });
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [busy, setBusy] = useState<string | null>(null);
   const [view, setView] = useState<'statements' | 'enterprise'>('statements');
@@ -167,10 +203,8 @@ export default function SettlementListPage() {
       case 'withdraw':
         return void withdraw(row.id);
       case 'generateStatement':
-        return void runOnce(`generateStatement-${row.id}`, async () => {
-          notifier().success(await generateStatement(row.id));
-          await refresh();
-        });
+        // the 任务对账单预览 first; its 生成对账单 makes the statement
+        return setDialog({ kind: 'statement', row });
       case 'downloadStatement':
         return void runOnce(`downloadStatement-${row.id}`, () => downloadStatement(row));
       case 'generateReport':
@@ -244,6 +278,13 @@ export default function SettlementListPage() {
       <span>
         <MoneyCollectOutlined /> 结算单列表
       </span>
+      {embeddedEnterprise.data && (
+        <Typography.Text type="secondary" className="settlement-embedded-enterprise">
+          {embeddedEnterprise.data.enterpriseName}
+          <span>所属平台：{embeddedEnterprise.data.tenantName}</span>
+          <span>联系电话：{embeddedEnterprise.data.contactPhone || '-'}</span>
+        </Typography.Text>
+      )}
     </Space>
   );
 
@@ -283,7 +324,17 @@ export default function SettlementListPage() {
             </Form.Item>
           )}
           <Form.Item name="visitTypeId" label="服务类型">
-            <RemoteSelect kind="taskType" placeholder="请选择服务类型" style={{ width: 180 }} />
+            {projectId === undefined ? (
+              <RemoteSelect kind="taskType" placeholder="请选择服务类型" style={{ width: 180 }} />
+            ) : (
+              <Select
+                allowClear
+                placeholder="请选择服务类型"
+                style={{ width: 180 }}
+                loading={projectTypes.isLoading}
+                options={serviceTypeOptions(projectTypes.data ?? [])}
+              />
+            )}
           </Form.Item>
           <Form.Item name="auditStatus" label="平台审核状态">
             <Select allowClear placeholder="全部" style={{ width: 140 }} options={AUDIT_OPTIONS} />
@@ -295,10 +346,10 @@ export default function SettlementListPage() {
             <Select allowClear placeholder="全部" style={{ width: 120 }} options={VOUCHER_OPTIONS} />
           </Form.Item>
           <Form.Item name="applyTime" label="申请时间">
-            <DateRangePicker />
+            <DateRangePicker maxTime={maxTime} onOpenChange={refreshMaxTime} />
           </Form.Item>
           <Form.Item name="platformTime" label="平台结算时间">
-            <DateRangePicker />
+            <DateRangePicker maxTime={maxTime} onOpenChange={refreshMaxTime} />
           </Form.Item>
         </>
       }
@@ -399,6 +450,11 @@ export default function SettlementListPage() {
         ]}
       />
       <VoucherDialog open={dialog.kind === 'voucher'} settlement={dialogRow} onClose={close} />
+      <StatementPreviewDialog
+        settlement={dialog.kind === 'statement' ? dialog.row : null}
+        onClose={close}
+        onGenerated={() => void refresh()}
+      />
       <SettlementReportDialog
         open={dialog.kind === 'report'}
         settlement={dialog.kind === 'report' ? dialog.row : null}

@@ -28,7 +28,24 @@ const customerCalls = vi.hoisted(() => ({
 vi.mock('../customers/customer-calls', () => customerCalls);
 const taskCalls = await vi.hoisted(async () => (await import('../tasks/task-fixtures')).mockTaskCalls());
 vi.mock('../tasks/task-calls', () => taskCalls);
-vi.mock('../../components/EChart', () => ({ EChart: ({ label }: { label: string }) => <div>{label}</div> }));
+/** The option each chart was drawn with, by its label. */
+const charts = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('../../components/EChart', () => ({
+  EChart: ({ label, option }: { label: string; option: unknown }) => {
+    charts.set(label, option);
+    return <div>{label}</div>;
+  },
+}));
+
+/** What a chart's tooltip says over one of its data items. */
+function tooltipOver(label: string, index: number): string {
+  const option = charts.get(label) as {
+    tooltip: { formatter(params: unknown): string };
+    series: Array<{ data: Array<{ name: string; value: number }> }>;
+  };
+  const data = option.series[0].data[index];
+  return option.tooltip.formatter({ name: data.name, value: data.value, data });
+}
 vi.mock('../../components/upload/PdfViewer', () => ({
   PdfViewer: ({ address }: { address: string }) => <div>PDF预览:{address}</div>,
 }));
@@ -52,6 +69,8 @@ const overview = (changes: Partial<ReportOverview> = {}): ReportOverview => ({
   enterpriseName: '杭州星联医药科技有限公司',
   tenantName: '华东众包服务平台',
   projectName: '全渠道终端服务示范项目',
+  projectStatus: 4,
+  projectStatusLabel: '进行中',
   startTime: '2026-11-10 10:00:00',
   endTime: '2026-11-12 16:00:00',
   totalTask: 4,
@@ -183,6 +202,7 @@ const sectionTitles = () =>
 
 beforeEach(() => {
   vi.resetAllMocks();
+  charts.clear();
   calls.reportKey = (id: number) => ['settlements', 'report', id];
   signedInAs('enterprise', 2);
 });
@@ -228,6 +248,75 @@ describe('SettlementReportDialog', () => {
     expect(screen.getByText('结算补充说明.pdf')).toBeTruthy();
     expect(screen.getByText('随时随地，接单赚钱')).toBeTruthy();
     expect((screen.getByRole('button', { name: '下 载' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("labels the project's status as spec 2 §9 lists them", async () => {
+    full();
+    const labels: Record<number, string> = {
+      0: '待审核',
+      1: '未通过',
+      2: '已结束',
+      3: '已暂停',
+      4: '进行中',
+      5: '未知',
+      6: '审核中',
+    };
+    for (const [status, label] of Object.entries(labels)) {
+      calls.fetchReportOverview.mockResolvedValue(overview({ projectStatus: Number(status) }));
+      const view = renderWithQuery(<SettlementReportDialog open settlement={settlement} editable onClose={vi.fn()} />);
+      await screen.findByText('BG2026112200000012');
+      const overviewSection = screen.getByRole('region', { name: '整体总览' });
+      expect(within(overviewSection).getByText(label).closest('.status-tag')).toBeTruthy();
+      view.unmount();
+    }
+  });
+
+  it('shows yuan in the tooltips of the money charts', async () => {
+    full();
+    calls.fetchReportProducts.mockResolvedValue({
+      records: [
+        {
+          productName: '复方感冒灵颗粒',
+          productGuige: '10g*9袋',
+          productFactory: '华润三九',
+          productNum: 3,
+          amount: '600.00',
+        },
+        { productName: '维生素C片', productGuige: '100片', productFactory: '养生堂', productNum: 1, amount: '150.00' },
+      ],
+      total: 2,
+    });
+    renderWithQuery(<SettlementReportDialog open settlement={settlement} editable onClose={vi.fn()} />);
+    await screen.findByText('BG2026112200000012');
+    expect(tooltipOver('任务场景构成图', 0)).toBe('采购服务<br/>3次<br/>¥600.00');
+    expect(tooltipOver('推广产品构成图', 1)).toBe('维生素C片<br/>1次<br/>¥150.00');
+    expect(tooltipOver('推广人员构成图', 0)).toBe('周志强<br/>3次<br/>¥600.00');
+  });
+
+  it('draws a question chart for 2 to 10 options only', async () => {
+    full();
+    const options = (n: number) =>
+      Array.from({ length: n }, (_, index) => ({ readingKey: `选项${index + 1}`, readingValue: 1, ratio: '10.00' }));
+    const question = (questionId: number, n: number) => ({
+      questionId,
+      name: `${n}个选项的题`,
+      typeName: '单选',
+      type: 10,
+      totalNum: n,
+      detailVoList: options(n),
+    });
+    calls.fetchReportOverview.mockResolvedValue(overview({ visitTypeId: 'p-wjdy', visitTypeValue: '问卷调研' }));
+    calls.fetchReportQuestions.mockResolvedValue([
+      { contentId: 4, title: '选项数', questions: [question(1, 1), question(2, 2), question(3, 10), question(4, 11)] },
+    ]);
+    renderWithQuery(<SettlementReportDialog open settlement={settlement} editable onClose={vi.fn()} />);
+    await screen.findByText('BG2026112200000012');
+    expect(screen.queryByText('第1题统计图')).toBeNull();
+    expect(screen.getByText('第2题统计图')).toBeTruthy();
+    expect(screen.getByText('第3题统计图')).toBeTruthy();
+    expect(screen.queryByText('第4题统计图')).toBeNull();
+    // the counts are no money: no yuan in their tooltips
+    expect(tooltipOver('第2题统计图', 0)).toBe('选项1<br/>1次');
   });
 
   it('leaves out products, task details, attachments and other parts without data; 暂无数据 in empty tables', async () => {

@@ -4,6 +4,7 @@ import {
   DIALOG_WIDTH,
   fileSizeLabel,
   MSG,
+  PROJECT_STATUS,
   policyForScene,
   REPORT_PAGE_SIZES,
   REPORT_PRODUCT_NAME,
@@ -30,6 +31,7 @@ import { DOWNLOAD_LOG_PATH, ORDER_GENERATE_CACHE_PATH } from '../../app/menu';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { EChart } from '../../components/EChart';
+import { StatusTag } from '../../components/list/StatusTag';
 import type { AttachmentItem } from '../../components/upload/attachment-item';
 import { FileUpload } from '../../components/upload/FileUpload';
 import { openStoredFile } from '../../components/upload/open-file';
@@ -303,6 +305,9 @@ function ReportBody({
           <Descriptions.Item label="企业名称">{overview.enterpriseName}</Descriptions.Item>
           <Descriptions.Item label="所属平台">{overview.tenantName}</Descriptions.Item>
           <Descriptions.Item label="项目名称">{overview.projectName}</Descriptions.Item>
+          <Descriptions.Item label="项目状态">
+            <StatusTag dictionary={PROJECT_STATUS} value={overview.projectStatus} />
+          </Descriptions.Item>
           <Descriptions.Item label="任务周期" span={2}>
             {overview.startTime ? `${overview.startTime} 至 ${overview.endTime}` : '-'}
           </Descriptions.Item>

@@ -3,6 +3,10 @@ import {
   applySettlementListOperation,
   auditSettlementOperation,
   confirmSettlementDetailListOperation,
+  enterpriseBriefOperation,
+  maxSelectTimeOperation,
+  type ParentProjectType,
+  parentProjectTypesOperation,
   personSettlementPageOperation,
   type OperationInput,
   reissueInfoOperation,
@@ -62,3 +66,21 @@ export const personSettlementsKey = (userId: number) => ['settlements', 'person'
 /** A person's paid lines across settlements (the personal settlement list, spec 2 §2.4). */
 export const fetchPersonSettlements = (userId: number, pageNo: number, pageSize: number) =>
   call(personSettlementPageOperation, { userId, isPay: 1, pageNo, pageSize });
+
+export const maxSelectTimeKey = (enterpriseId: number) => ['settlements', 'maxSelectTime', enterpriseId] as const;
+
+/** The enterprise's maximum selectable time (China time text), the cap of the enterprise side's date pickers. */
+export const fetchMaxSelectTime = (enterpriseId: number) => call(maxSelectTimeOperation, { enterpriseId });
+
+export const enterpriseBriefKey = (enterpriseId: number, tenantId: number | undefined) =>
+  ['settlements', 'enterprise', enterpriseId, tenantId ?? null] as const;
+
+/** The enterprise a list embedded under it is about: its name, its platform and its contact phone (masked). */
+export const fetchEnterpriseBrief = (enterpriseId: number, tenantId: number | undefined) =>
+  call(enterpriseBriefOperation, { enterpriseId, ...(tenantId !== undefined ? { tenantId } : {}) });
+
+export const parentProjectTypesKey = (projectId: number) => ['settlements', 'parentProjectTypes', projectId] as const;
+
+/** A project's service types under their parents (getParentProjectTypes). */
+export const fetchParentProjectTypes = (projectId: number): Promise<ParentProjectType[]> =>
+  call(parentProjectTypesOperation, { projectId });

@@ -1,6 +1,6 @@
 /**
  * The calls of a settlement's documents (spec 2 §7; decision 0024): the reconciliation statement
- * (generate, download), the voucher PDFs, the attachments, and the two exports. The PDFs are files,
+ * (its overview for the preview, generate, download), the voucher PDFs, the attachments, and the two exports. The PDFs are files,
  * not envelopes, so they come through the raw client's download (a JSON refusal in the blob is shown
  * as a warning by the request layer).
  */
@@ -13,7 +13,9 @@ import {
   settlementAttachmentDeleteOperation,
   settlementAttachmentListOperation,
   settlementAttachmentSaveOperation,
+  type StatementOverview,
   statementCreateOperation,
+  statementOverviewOperation,
 } from '@fieldpay/domain';
 import { saveBlob } from '../../app/save-blob';
 import { call, callWithMessage, http } from '../../app/api-client';
@@ -25,6 +27,13 @@ export const settlementAttachmentsKey = (settlementId: number) => ['settlements'
 export async function generateStatement(id: number): Promise<string> {
   return (await callWithMessage(statementCreateOperation, { id })).message;
 }
+
+export const statementOverviewKey = (settlementId: number) =>
+  ['settlements', 'statementOverview', settlementId] as const;
+
+/** GET pdf/overview: the statement's head, shown by the 任务对账单预览 before it is made. */
+export const fetchStatementOverview = (id: number): Promise<StatementOverview> =>
+  call(statementOverviewOperation, { id });
 
 /** GET pdf/download: saves 对账确认单_{settlementSn}.pdf. */
 export async function downloadStatement(settlement: { id: number; settlementSn: string }): Promise<void> {
