@@ -61,6 +61,8 @@ beforeEach(() => {
 });
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+/** A button by its text (a role query with a name walks every element of the page). */
+const button = (text: RegExp) => screen.getByText(text).closest('button') as HTMLElement;
 
 describe('project list', () => {
   it('shows the client column on the platform side and the end time only for ended projects', async () => {
@@ -90,18 +92,18 @@ describe('project list', () => {
     renderWithQuery(<ProjectListPage />);
     await rowOf('项目1');
     fireEvent.change(screen.getByPlaceholderText('请输入项目名称'), { target: { value: '星联' } });
-    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    fireEvent.click(button(/查\s*询/));
     await waitFor(() =>
       expect(projectCalls.fetchProjects).toHaveBeenLastCalledWith(expect.objectContaining({ projectName: '星联' })),
     );
-    fireEvent.click(screen.getByRole('button', { name: /导出项目/ }));
+    fireEvent.click(button(/导出项目/));
     await waitFor(() =>
       expect(exportApi.submitExport).toHaveBeenCalledWith(
         expect.objectContaining({ path: '/api/sys/project/exportList' }),
         { projectName: '星联' },
       ),
     );
-    fireEvent.click(screen.getByRole('button', { name: /导出人员/ }));
+    fireEvent.click(button(/导出人员/));
     await waitFor(() =>
       expect(exportApi.submitExport).toHaveBeenLastCalledWith(
         expect.objectContaining({ path: '/api/sys/project/exportPersons' }),
