@@ -38,6 +38,8 @@ beforeEach(() => {
   });
 });
 
+/** A button by its text (a role query with a name walks every element of the page). */
+const button = (text: string | RegExp) => screen.getByText(text, { selector: 'button, button *' });
 const renderPage = () =>
   renderWithQuery(
     <ConfirmProvider>
@@ -111,16 +113,16 @@ describe('TenantListPage', { timeout: 60_000 }, () => {
     api.setTenantStatus.mockResolvedValue(null);
     renderPage();
     await screen.findByText('华东众包服务平台');
-    fireEvent.click(screen.getByRole('button', { name: '禁用' }));
+    fireEvent.click(button('禁用'));
     expect(
       await screen.findByText('确定禁用平台“华东众包服务平台”吗？禁用后该平台的账号将无法登录，已登录的账号将被退出。'),
     ).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    fireEvent.click(button(/取\s*消/));
     expect(api.setTenantStatus).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: '禁用' }));
+    fireEvent.click(button('禁用'));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(api.setTenantStatus).toHaveBeenCalledWith({ id: 2, status: 0 }));
-    fireEvent.click(screen.getByRole('button', { name: '启用' }));
+    fireEvent.click(button('启用'));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(api.setTenantStatus).toHaveBeenLastCalledWith({ id: 3, status: 1 }));
   });
