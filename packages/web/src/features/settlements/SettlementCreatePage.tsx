@@ -72,6 +72,8 @@ function ServiceTypeSelect({
       disabled={projectId === undefined}
       loading={types.isFetching}
       placeholder={placeholder}
+      // a project's few types under their parents' headings: every option drawn, none beyond a virtual window
+      virtual={false}
       options={serviceTypeOptions(types.data ?? [])}
     />
   );

@@ -332,6 +332,7 @@ export default function SettlementListPage() {
                 placeholder="请选择服务类型"
                 style={{ width: 180 }}
                 loading={projectTypes.isLoading}
+                virtual={false}
                 options={serviceTypeOptions(projectTypes.data ?? [])}
               />
             )}
