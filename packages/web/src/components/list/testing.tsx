@@ -1,7 +1,7 @@
 /** Test helpers of the list pieces: the app's locale and a fresh query client per render, the session of a side. */
 import type { LoginUserInfo, Side } from '@fieldpay/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactElement } from 'react';
@@ -53,3 +53,10 @@ export function signedInAs(side: Side, userIdentity: 1 | 2): void {
   };
   useSession.setState({ token: 'token', side, userInfo, menuList: [], permList: [] });
 }
+
+/**
+ * A button by its text. A role query with a name computes the accessible name of every element of
+ * an antd page on every retry: seconds per query on a loaded machine.
+ */
+export const buttonByText = (text: string | RegExp): HTMLElement =>
+  screen.getByText(text, { selector: 'button, button *' }).closest('button') as HTMLElement;

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
 import { dropUnmaskToken, holdUnmaskToken } from '../../app/unmask-store';
-import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { buttonByText, renderWithQuery, signedInAs } from '../../components/list/testing';
 import ProjectListPage from './ProjectListPage';
 
 const layouts = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
@@ -61,8 +61,6 @@ beforeEach(() => {
 });
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
-/** A button by its text (a role query with a name walks every element of the page). */
-const button = (text: RegExp) => screen.getByText(text).closest('button') as HTMLElement;
 
 describe('project list', () => {
   it('shows the client column on the platform side and the end time only for ended projects', async () => {
@@ -92,18 +90,18 @@ describe('project list', () => {
     renderWithQuery(<ProjectListPage />);
     await rowOf('项目1');
     fireEvent.change(screen.getByPlaceholderText('请输入项目名称'), { target: { value: '星联' } });
-    fireEvent.click(button(/查\s*询/));
+    fireEvent.click(buttonByText(/查\s*询/));
     await waitFor(() =>
       expect(projectCalls.fetchProjects).toHaveBeenLastCalledWith(expect.objectContaining({ projectName: '星联' })),
     );
-    fireEvent.click(button(/导出项目/));
+    fireEvent.click(buttonByText(/导出项目/));
     await waitFor(() =>
       expect(exportApi.submitExport).toHaveBeenCalledWith(
         expect.objectContaining({ path: '/api/sys/project/exportList' }),
         { projectName: '星联' },
       ),
     );
-    fireEvent.click(button(/导出人员/));
+    fireEvent.click(buttonByText(/导出人员/));
     await waitFor(() =>
       expect(exportApi.submitExport).toHaveBeenLastCalledWith(
         expect.objectContaining({ path: '/api/sys/project/exportPersons' }),

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
 import { ConfirmProvider } from '../../components/ConfirmProvider';
-import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { buttonByText, renderWithQuery, signedInAs } from '../../components/list/testing';
 import TenantListPage from './TenantListPage';
 
 const api = vi.hoisted(() => ({
@@ -38,8 +38,6 @@ beforeEach(() => {
   });
 });
 
-/** A button by its text (a role query with a name walks every element of the page). */
-const button = (text: string | RegExp) => screen.getByText(text, { selector: 'button, button *' });
 const renderPage = () =>
   renderWithQuery(
     <ConfirmProvider>
@@ -113,16 +111,16 @@ describe('TenantListPage', { timeout: 60_000 }, () => {
     api.setTenantStatus.mockResolvedValue(null);
     renderPage();
     await screen.findByText('华东众包服务平台');
-    fireEvent.click(button('禁用'));
+    fireEvent.click(buttonByText('禁用'));
     expect(
       await screen.findByText('确定禁用平台“华东众包服务平台”吗？禁用后该平台的账号将无法登录，已登录的账号将被退出。'),
     ).toBeTruthy();
-    fireEvent.click(button(/取\s*消/));
+    fireEvent.click(buttonByText(/取\s*消/));
     expect(api.setTenantStatus).not.toHaveBeenCalled();
-    fireEvent.click(button('禁用'));
+    fireEvent.click(buttonByText('禁用'));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(api.setTenantStatus).toHaveBeenCalledWith({ id: 2, status: 0 }));
-    fireEvent.click(button('启用'));
+    fireEvent.click(buttonByText('启用'));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(api.setTenantStatus).toHaveBeenLastCalledWith({ id: 3, status: 1 }));
   });
