@@ -73,9 +73,26 @@ describe('a project from creation to 进行中', () => {
       .poll(() => page.locator('.ant-message-notice').allInnerTexts(), { timeout: 10_000 })
       .toContainEqual(expect.stringContaining('请保存补充信息'));
     const text = block(page, '补充信息');
-    await text.getByPlaceholder('请输入项目描述').fill('面向华东地区眼科门诊的患者教育与随访。');
+    // the description in the rich text editor, one word made bold from its toolbar
+    const editor = text.getByRole('textbox', { name: '项目描述' });
+    await editor.fill('面向华东地区眼科门诊的患者教育与随访。');
+    await editor.selectText();
+    await text.getByRole('button', { name: '加粗' }).click();
+    // a Word or PDF attachment through the upload call
+    await text.locator('input[type="file"]').setInputFiles({
+      name: '项目执行说明.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
+    await text.locator('.file-upload').getByText('项目执行说明.pdf').waitFor();
     await saveBlock(page, '补充信息');
-    await text.getByText('面向华东地区眼科门诊的患者教育与随访。').waitFor();
+    // the browser's bold is <b> or <strong>; the allowlist keeps both
+    await text
+      .locator('.project-rich-text')
+      .locator('b, strong')
+      .getByText('面向华东地区眼科门诊的患者教育与随访。')
+      .waitFor();
+    await text.getByRole('link', { name: /项目执行说明\.pdf/ }).waitFor();
     await screenshot(page, 'project-create-1440');
 
     await page.getByRole('button', { name: '提交审核' }).click();
@@ -101,6 +118,10 @@ describe('a project from creation to 进行中', () => {
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.project-header').getByText('进行中').waitFor();
     await block(page, '审核记录').getByText('资料齐全，同意开展').waitFor();
+    // the enterprise's attachment opens for the platform's staff through its signed link
+    const attachment = block(page, '补充信息').getByRole('link', { name: /项目执行说明\.pdf/ });
+    const opened = await page.request.get(new URL((await attachment.getAttribute('href')) ?? '', page.url()).href);
+    expect(opened.headers()['content-type']).toBe('application/pdf');
 
     // platform staff with projectManage:pro:modify edit a block in status 4: cancel restores, save returns to view
     const basic = block(page, '基础信息');

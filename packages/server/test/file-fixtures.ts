@@ -4,7 +4,9 @@
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import type { LoginUserInfo } from '@fieldpay/domain';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { authHeaders, type TestContext } from './app';
 
 /** A zip of stored (uncompressed) entries with a valid central directory. */
 export function zipOf(entries: Record<string, string | Buffer>): Buffer {
@@ -145,4 +147,26 @@ export async function pdfText(bytes: Buffer): Promise<string> {
   }
   await doc.destroy();
   return texts.join('\n');
+}
+
+/** Uploads one file with the upload call's fields (scene, uploadPath, the record's id when it has one) as `who`. */
+export async function uploadFile(
+  t: TestContext,
+  who: LoginUserInfo,
+  fields: { scene: string; uploadPath: string; id?: number },
+  fileName: string,
+  content: Buffer,
+) {
+  const form = multipart([
+    { name: 'scene', value: fields.scene },
+    { name: 'uploadPath', value: fields.uploadPath },
+    ...(fields.id === undefined ? [] : [{ name: 'id', value: String(fields.id) }]),
+    { name: 'file', fileName, content },
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/resource/upload/upload',
+    payload: form.payload,
+    headers: { ...form.headers, ...authHeaders(who) },
+  });
 }

@@ -30,7 +30,6 @@ import {
   type TestContext,
 } from './app';
 import { drainPayouts } from '../src/modules/settlements/payouts';
-import { multipart } from './file-fixtures';
 import { insertBankPlatform, insertPerson, insertProject } from './lookups';
 
 export const PAY_PASSWORD = '135790';
@@ -242,26 +241,4 @@ export async function paidOutSettlement(t: TestContext, world: SettlementWorld, 
   if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
   await drainPayouts(t.services, created.id);
   return { id: created.id, settlementSn: created.settlementSn };
-}
-
-/** Uploads one file with the upload call's fields (scene, uploadPath, the record's id) as `who`. */
-export async function uploadFile(
-  t: TestContext,
-  who: LoginUserInfo,
-  fields: { scene: string; uploadPath: string; id: number },
-  fileName: string,
-  content: Buffer,
-) {
-  const form = multipart([
-    { name: 'scene', value: fields.scene },
-    { name: 'uploadPath', value: fields.uploadPath },
-    { name: 'id', value: String(fields.id) },
-    { name: 'file', fileName, content },
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/resource/upload/upload',
-    payload: form.payload,
-    headers: { ...form.headers, ...authHeaders(who) },
-  });
 }

@@ -35,7 +35,15 @@ export const PROJECT_FORM_MSG = {
   resourceWrongType: (label: string) => `该服务类型只能选择${label}`,
   organisationRepeated: '终端不能重复选择',
   organisationMissing: '所选终端不存在',
+  /** an address that is not one of this project's own uploaded documents: one answer for every cause */
+  attachmentUnavailable: '附件不存在或已删除，请重新上传',
 } as const;
+
+/**
+ * Attachments of the project text (补充信息, spec 1 §3 fileList): Word or PDF documents of the
+ * document upload (5 MB each), at most 10, stored under their own upload path.
+ */
+export const PROJECT_TEXT_UPLOAD = { scene: 'document', uploadPath: 'projectText', maxFiles: 10 } as const;
 
 /**
  * The content type a service type's articles or questionnaires are of (resourceInfo): promotion
@@ -182,7 +190,7 @@ export const projectTextFormSchema = z.object({
     .max(20_000)
     .refine((html) => !richTextIsEmpty(html), MSG.projectDescriptionRequired),
   steps: z.string().max(5_000).default(''),
-  fileList: z.array(fileSchema).max(10).default([]),
+  fileList: z.array(fileSchema).max(PROJECT_TEXT_UPLOAD.maxFiles).default([]),
 });
 export type ProjectTextForm = z.input<typeof projectTextFormSchema>;
 export type ProjectText = z.output<typeof projectTextFormSchema>;

@@ -179,7 +179,15 @@ export const projectTextRecordSchema = z.object({
   projectId: z.number().int(),
   description: z.string(),
   steps: z.string(),
-  fileList: z.array(z.object({ fileName: z.string(), fileType: z.string(), fileAddress: z.string() })),
+  fileList: z.array(
+    z.object({
+      fileName: z.string(),
+      fileType: z.string(),
+      fileAddress: z.string(),
+      /** a signed link (30 minutes) the detail adds, so every side that sees the project opens it */
+      url: z.string().optional(),
+    }),
+  ),
 });
 export type ProjectTextRecord = z.infer<typeof projectTextRecordSchema>;
 

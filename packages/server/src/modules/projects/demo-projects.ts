@@ -7,9 +7,12 @@
  * written beside it.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fakerZH_CN as faker } from '@faker-js/faker';
-import type { ProjectArea, TaskTypeId } from '@fieldpay/domain';
-import { TASK_TYPE_PARENTS } from '@fieldpay/domain';
+import type { ProjectArea, ProjectText, TaskTypeId } from '@fieldpay/domain';
+import { PROJECT_TEXT_UPLOAD, TASK_TYPE_PARENTS } from '@fieldpay/domain';
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -29,6 +32,8 @@ import {
 import { auditProject, createProject, endProject, pauseProject, startProjectAudit } from './lifecycle';
 import { cityTree } from './regions';
 import type { Principal } from '../../platform/auth/sessions';
+import { addressOf } from '../../platform/files/links';
+import { renderPdf } from '../../platform/pdf';
 import type { Services } from '../../services';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 
@@ -48,6 +53,58 @@ const after = (previous: number, candidate: number) => Math.max(candidate, previ
 const THEMES = ['心血管', '慢病管理', '疫苗', '眼科', '口腔护理', '肿瘤', '呼吸', '儿科', '糖尿病'];
 const KINDS = ['学术推广', '市场调研', '患者教育', '终端拜访', '药店动销', '产品准入'];
 const INDUSTRIES = ['医药', '医疗器械', '大健康', '快消'];
+
+const DEMO_IP = '112.64.71.15';
+
+/** Drawn once per seeding: every brief is the same document under its project's name. */
+let briefBytes: Promise<Buffer> | null = null;
+const brief = () =>
+  (briefBytes ??= renderPdf(
+    {
+      title: '项目执行说明',
+      subject: 'project brief',
+      footer: '项目执行说明',
+      sections: [
+        {
+          title: '执行要求',
+          fields: [
+            ['服务对象', '项目区域内的医疗机构与零售终端'],
+            ['执行方式', '按服务类型领取任务，签到签退并上传照片与记录'],
+            ['审核标准', '定位、照片与记录齐全，平台审核通过后结算'],
+            ['合规提示', '不得夸大宣传，不得收受或给予不正当利益'],
+          ],
+        },
+      ],
+    },
+    new Date(TODAY),
+  ));
+
+/** The enterprise uploads the project's brief for the 补充信息 block, as the upload call would take it. */
+async function uploadBrief(
+  services: Services,
+  enterpriseUser: Principal,
+  projectName: string,
+): Promise<ProjectText['fileList'][number]> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fp-demo-'));
+  try {
+    const local = path.join(dir, 'brief.pdf');
+    await fs.promises.writeFile(local, await brief());
+    const file = await services.ctx.scopes.withViewer(enterpriseUser, () =>
+      services.files.receiveLocal(local, `${projectName}执行说明.pdf`, {
+        principal: enterpriseUser,
+        ip: DEMO_IP,
+        target: 'upload',
+        maxFilesPerRequest: 1,
+        visibility: 'tenant',
+        watermark: false,
+        fields: { scene: PROJECT_TEXT_UPLOAD.scene, uploadPath: PROJECT_TEXT_UPLOAD.uploadPath },
+      }),
+    );
+    return { fileName: file.fileName, fileType: file.extension, fileAddress: addressOf(file) };
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** Service types with what their people are told. */
 const SERVICE_TYPES: Array<{ visitId: TaskTypeId; description: string; rewardDesc: string; online: number }> = [
@@ -202,6 +259,8 @@ async function createDemoProject(
     };
   });
 
+  // a third of the projects carry the brief (chosen by a drawn date, so no extra draw shifts the demo)
+  const fileList = history.created % 3 === 0 ? [await uploadBrief(services, enterpriseUser, projectName)] : [];
   const { id } = await scopes.withViewer(enterpriseUser, () =>
     createProject(
       services,
@@ -241,8 +300,14 @@ async function createDemoProject(
           },
         })),
         projectText: {
-          description: `<p>${projectName}面向${faker.location.city()}等地的医疗机构与零售终端开展。</p><p>项目周期内按服务类型派发任务，平台审核后结算。</p>`,
+          description: [
+            `<h3>项目背景</h3><p>${projectName}面向<strong>${faker.location.city()}</strong>等地的医疗机构与零售终端开展。</p>`,
+            '<h3>执行要求</h3><ol><li>按服务类型领取任务，在计划时间内完成；</li>',
+            '<li>签到签退须在定位范围内，照片清晰可辨；</li><li>记录真实完整，不得代签代填。</li></ol>',
+            '<p>项目周期内按服务类型派发任务，<u>平台审核通过后结算</u>。</p>',
+          ].join(''),
           steps: '招募服务人员、线上培训、任务执行、平台审核、结算',
+          fileList,
         },
       },
       at(history.created),

@@ -192,6 +192,17 @@ const logRecordOf = (row: typeof projectOperationLogs.$inferSelect): ProjectLogR
   createTime: row.createdAt.getTime(),
 });
 
+/** The snapshot with a signed link on each attachment of its text. */
+export function withAttachmentLinks<T extends Pick<ProjectSnapshot, 'projectText'>>(
+  snapshot: T,
+  linkOf: (address: string) => string | undefined,
+): T {
+  const text = snapshot.projectText;
+  if (!text || text.fileList.length === 0) return snapshot;
+  const fileList = text.fileList.map((file) => ({ ...file, url: linkOf(file.fileAddress) }));
+  return { ...snapshot, projectText: { ...text, fileList } };
+}
+
 /** The detail: the snapshot and the project's operation log, newest first. */
 export async function projectDetail(db: DbOrTx, viewer: Viewer, projectId: number) {
   const project = await projectInScope(db, viewer, projectId);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ApiCode, type LoginUserInfo, MSG } from '@fieldpay/domain';
+import { ApiCode, type LoginUserInfo, MSG, PROJECT_FORM_MSG, PROJECT_TEXT_UPLOAD } from '@fieldpay/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
   login,
   useTestApp,
 } from '../../../test/app';
+import { pdfOf, uploadFile } from '../../../test/file-fixtures';
 import { createLookupWorld, type LookupWorld } from '../../../test/lookups';
 import {
   contentItems,
@@ -19,6 +20,7 @@ import {
   projectOperationLogs,
   projects,
   projectServiceTypes,
+  projectTexts,
   taxSources,
 } from '../../db/schema';
 import { seedSensitiveWords } from '../../platform/sensitive-words/service';
@@ -637,6 +639,112 @@ describe('articles, questionnaires and terminals of a service type (checked agai
       ...signInLimit,
       signIn: 0,
     });
+  });
+});
+
+describe('the project text (补充信息): sanitised rich text and the project’s own documents', () => {
+  /** A PDF uploaded by `who` as the 补充信息 attachment (or under another upload path); its address. */
+  const upload = async (who: LoginUserInfo, fileName: string, uploadPath: string = PROJECT_TEXT_UPLOAD.uploadPath) => {
+    const response = await uploadFile(t, who, { scene: 'document', uploadPath }, fileName, pdfOf('项目说明'));
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().result.address as string;
+  };
+  const storedText = async (id: number) =>
+    (await t.database.db.select().from(projectTexts).where(eq(projectTexts.projectId, id)))[0];
+
+  it('keeps the description through the article allowlist, and refuses markup without text', async () => {
+    const id = await createProject();
+    const saved = await post(world.staffA, '/api/sys/project/editText', {
+      projectId: id,
+      description:
+        '<h3 onclick="steal()">背景</h3><p style="position:fixed">说明<script>alert(1)</script></p>' +
+        '<a href="javascript:alert(1)">链接</a><iframe src="https://evil.example"></iframe>',
+    });
+    expect(saved.json()).toMatchObject({ success: true });
+    const { description } = await storedText(id);
+    expect(description).toBe('<h3>背景</h3><p>说明</p><a rel="noopener noreferrer">链接</a>');
+    const logs = await logCount(id);
+    for (const empty of [
+      '<p><br></p>',
+      '<p><script>alert(1)</script></p>',
+      '<img src="https://example.com/a.png" />',
+    ]) {
+      const refused = await post(world.staffA, '/api/sys/project/editText', { projectId: id, description: empty });
+      expect(refused.json(), empty).toMatchObject({ success: false, message: MSG.projectDescriptionRequired });
+    }
+    expect((await storedText(id)).description).toBe(description);
+    expect(await logCount(id)).toBe(logs);
+  });
+
+  it('attaches the enterprise’s uploaded document with the stored name and type, and a signed link in the detail', async () => {
+    const address = await upload(world.enterpriseUser, '项目执行说明.pdf');
+    const id = await createProject({
+      projectText: {
+        description: '<p>说明</p>',
+        fileList: [
+          { fileName: '改过的名字.exe', fileType: 'exe', fileAddress: address },
+          { fileName: '重复', fileType: 'pdf', fileAddress: address },
+        ],
+      },
+    });
+    const detail = (await get(world.staffA, '/api/sys/project/queryById', { projectId: String(id) })).json().result;
+    expect(detail.projectText.fileList).toEqual([
+      { fileName: '项目执行说明.pdf', fileType: 'pdf', fileAddress: address, url: expect.stringContaining(address) },
+    ]);
+    // the link opens without a session, for whichever side is looking at the project
+    const opened = await t.app.inject({ method: 'GET', url: detail.projectText.fileList[0].url });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toBe('application/pdf');
+    // the platform's staff add their own document beside it
+    const own = await upload(world.staffA, '平台补充材料.pdf');
+    const edited = await post(world.staffA, '/api/sys/project/editText', {
+      projectId: id,
+      description: '<p>说明</p>',
+      fileList: [
+        { fileName: 'a', fileType: 'pdf', fileAddress: address },
+        { fileName: 'b', fileType: 'pdf', fileAddress: own },
+      ],
+    });
+    expect(edited.json()).toMatchObject({ success: true });
+    expect((await storedText(id)).fileList.map((file) => file.fileName)).toEqual([
+      '项目执行说明.pdf',
+      '平台补充材料.pdf',
+    ]);
+    const fromLog = detail.logList[0].id as number;
+    const logged = (await get(world.staffA, '/api/sys/project/queryByLogId', { id: String(fromLog) })).json().result;
+    expect(logged.logAfter.projectText.fileList[0].url).toContain(address);
+  });
+
+  it('refuses an address that is not the project’s own upload, and writes nothing', async () => {
+    const refusals: Array<[string, () => Promise<string>]> = [
+      ['a foreign URL', async () => 'https://evil.example/brief.pdf'],
+      ['a made-up address', async () => '/api/resource/file/1/AAAAAAAAAAAAAAAAAAAAAA'],
+      ['another upload path', () => upload(world.enterpriseUser, '结算附件.pdf', 'settlement')],
+      ['a sibling enterprise’s file', () => upload(siblingUser, '兄弟企业.pdf')],
+      ['another tenant’s file', () => upload(world.staffB, '另一平台.pdf')],
+    ];
+    const before = await projectCount();
+    for (const [label, addressOf] of refusals) {
+      const fileAddress = await addressOf();
+      const response = await post(
+        world.enterpriseUser,
+        '/api/sys/project/add',
+        createBody({
+          projectText: { description: '<p>说明</p>', fileList: [{ fileName: 'x.pdf', fileType: 'pdf', fileAddress }] },
+        }),
+      );
+      expect(response.json(), label).toMatchObject({ success: false, message: PROJECT_FORM_MSG.attachmentUnavailable });
+    }
+    expect(await projectCount()).toBe(before);
+    const id = await createProject();
+    const foreign = await upload(world.staffB, '另一平台.pdf');
+    const edit = await post(world.staffA, '/api/sys/project/editText', {
+      projectId: id,
+      description: '<p>改</p>',
+      fileList: [{ fileName: 'x.pdf', fileType: 'pdf', fileAddress: foreign }],
+    });
+    expect(edit.json()).toMatchObject({ success: false, message: PROJECT_FORM_MSG.attachmentUnavailable });
+    expect((await storedText(id)).description).toBe('<p>面向三甲医院心内科的学术推广</p>');
   });
 });
 

@@ -8,9 +8,11 @@ import {
   CONTENT_TYPE,
   firstProjectMessage,
   illegalProjectMoveMessage,
+  MSG,
   PROJECT_EDITABLE_STATUSES,
   PROJECT_FORM_MSG,
   PROJECT_STATUS_IN_PROGRESS,
+  PROJECT_TEXT_UPLOAD,
   type ProjectAction,
   type ProjectBasic,
   type ProjectCreateBody,
@@ -23,6 +25,7 @@ import {
   projectTransition,
   projectWholeMessage,
   resourceTypeOfParent,
+  richTextIsEmpty,
   TASK_TYPE_PARENTS,
   TASK_TYPES,
   type TaskTypeId,
@@ -45,9 +48,11 @@ import {
 import { fail } from '../../core/errors';
 import type { Principal } from '../../platform/auth/sessions';
 import { chinaTimestamp } from '../../platform/china-time';
+import { addressOf } from '../../platform/files/links';
 import { createNotice, enterpriseMemberIds } from '../../platform/notices/service';
 import type { Services } from '../../services';
 import { contentForProject } from '../content/library';
+import { sanitizeArticleHtml } from '../content/sanitize';
 import { organisationsOf } from '../customers/service';
 import { type ProjectRow, projectInScope, projectSnapshot, statusLabel } from './detail';
 import { checkAreas } from './regions';
@@ -237,6 +242,38 @@ const textColumns = (text: ProjectText) => ({
   fileList: text.fileList,
 });
 
+/**
+ * The project text as it is stored: the description through the article allowlist (markup with no
+ * text left is refused like an empty description), and attachments only from the uploads of project
+ * documents the editing session may read, of the project's tenant or the editor's own; their names
+ * and types come from the stored files, never from the request.
+ */
+async function storableText(
+  services: Services,
+  principal: Principal,
+  project: { tenantId: number },
+  text: ProjectText,
+): Promise<ProjectText> {
+  const description = sanitizeArticleHtml(text.description);
+  if (richTextIsEmpty(description)) throw fail.validation(MSG.projectDescriptionRequired);
+  const fileList: ProjectText['fileList'] = [];
+  for (const item of text.fileList) {
+    const file = await services.files.findByAddress(item.fileAddress);
+    if (
+      !file ||
+      !services.files.canRead(principal, file) ||
+      (file.tenantId !== project.tenantId && file.tenantId !== principal.tenantId) ||
+      file.scene !== PROJECT_TEXT_UPLOAD.scene ||
+      file.uploadPath !== PROJECT_TEXT_UPLOAD.uploadPath
+    )
+      throw fail.validation(PROJECT_FORM_MSG.attachmentUnavailable);
+    const fileAddress = addressOf(file);
+    if (!fileList.some((kept) => kept.fileAddress === fileAddress))
+      fileList.push({ fileName: file.fileName, fileType: file.extension, fileAddress });
+  }
+  return { ...text, description, fileList };
+}
+
 /** Project numbers: XM, the China date of creation (yyMMdd), then the row's id: XM261124000123. */
 const projectSnOf = (at: Date, id: number) => `XM${chinaTimestamp(at).slice(2, 8)}${String(id).padStart(6, '0')}`;
 /** Held only inside the creating transaction, until the id is known. */
@@ -287,7 +324,7 @@ export async function createProject(
   const parsedTypes = typeInputs.map((input) =>
     parseBlock(projectServiceTypeFormSchema, serviceTypeInput(input.boyaProjectVisitTypeModel, input.resourcedArr)),
   );
-  const text = parseBlock(projectTextFormSchema, body.projectText);
+  const text = await storableText(services, principal, owner, parseBlock(projectTextFormSchema, body.projectText));
   for (const type of parsedTypes) checkVisitType(type);
   if (new Set(parsedTypes.map((type) => type.visitId)).size !== parsedTypes.length)
     throw fail.validation(PROJECT_FORM_MSG.serviceTypeRepeated);
@@ -431,7 +468,7 @@ export async function editProjectText(
   const project = await projectInScope(db, principal, input.projectId, { forUpdate: true });
   assertEditable(project);
   const { projectId: _projectId, ...fields } = input;
-  const text = parseBlock(projectTextFormSchema, fields);
+  const text = await storableText(services, principal, project, parseBlock(projectTextFormSchema, fields));
   await db
     .insert(projectTexts)
     .values({

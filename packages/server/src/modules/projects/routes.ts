@@ -23,7 +23,7 @@ import { registerOperation } from '../../http/operation';
 import { principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
 import { registerExportRoute } from '../../platform/exports/routes';
-import { projectDetail, projectFromLog, projectSummary } from './detail';
+import { projectDetail, projectFromLog, projectSummary, withAttachmentLinks } from './detail';
 import {
   auditProject,
   createProject,
@@ -47,12 +47,14 @@ export function registerProjectRoutes(deps: RouteDeps): void {
     listProjects(services.ctx.db, principalOf(request), query),
   );
   registerOperation(app, cityTreeOperation, async () => cityTree());
+  const linkOf = (address: string) => services.files.linkOfAddress(address);
   registerOperation(app, projectDetailOperation, async ({ projectId }, request) =>
-    projectDetail(services.ctx.db, principalOf(request), projectId),
+    withAttachmentLinks(await projectDetail(services.ctx.db, principalOf(request), projectId), linkOf),
   );
-  registerOperation(app, projectLogDetailOperation, async ({ id }, request) =>
-    projectFromLog(services.ctx.db, principalOf(request), id),
-  );
+  registerOperation(app, projectLogDetailOperation, async ({ id }, request) => {
+    const record = await projectFromLog(services.ctx.db, principalOf(request), id);
+    return { ...record, logAfter: withAttachmentLinks(record.logAfter, linkOf) };
+  });
   registerOperation(app, projectPersonListOperation, async (query, request) =>
     projectPersonList(services.ctx.db, principalOf(request), query),
   );

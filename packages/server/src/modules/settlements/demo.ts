@@ -31,7 +31,7 @@ import { sendPhoneCode } from '../finance/pay-password';
 import { bindVerifiedBankCard } from '../persons/service';
 import { createSettlement } from './create';
 import { generateStatement, requestStatement, saveAttachment } from './documents';
-import { renderPdf } from './pdf';
+import { renderPdf } from '../../platform/pdf';
 import { setFeeConfig } from './fees';
 import { auditSettlement, paySettlement } from './moves';
 import { drainPayouts, runPayouts } from './payouts';

@@ -1,7 +1,7 @@
 import { MSG, SETTLEMENT_DOCUMENT_MSG, STATEMENT_CONFIRMATION_TEXT } from '@fieldpay/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformUser, login, useTestApp } from '../../../test/app';
-import { pdfOf, pdfText, pngOf } from '../../../test/file-fixtures';
+import { pdfOf, pdfText, pngOf, uploadFile } from '../../../test/file-fixtures';
 import {
   addWorker,
   createSettlement,
@@ -10,7 +10,6 @@ import {
   get,
   post,
   type SettlementWorld,
-  uploadFile,
 } from '../../../test/settlements';
 import { generatePendingStatements, generateStatement } from './documents';
 

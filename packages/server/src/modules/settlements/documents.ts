@@ -77,7 +77,7 @@ import type { RouteDeps } from '../../platform/modules';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
 import type { Services } from '../../services';
 import { addEvent } from './moves';
-import { type PdfDocumentSpec, renderPdf, type TableColumn } from './pdf';
+import { type PdfDocumentSpec, renderPdf, type TableColumn } from '../../platform/pdf';
 
 export const STATEMENT_JOB = 'settlements.statement';
 export const STATEMENT_SWEEP_JOB = 'settlements.statement-sweep';

@@ -1,7 +1,7 @@
 import { REPORT_MSG } from '@fieldpay/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformUser, login, useTestApp } from '../../../test/app';
-import { pdfOf, pdfText } from '../../../test/file-fixtures';
+import { pdfOf, pdfText, uploadFile } from '../../../test/file-fixtures';
 import {
   addWorker,
   createSettlement,
@@ -10,7 +10,6 @@ import {
   get,
   post,
   type SettlementWorld,
-  uploadFile,
 } from '../../../test/settlements';
 import { contentItems, contentQuestions, customers, organisations, products, taskSurveyAnswers } from '../../db/schema';
 import { generateStatement } from './documents';

@@ -80,7 +80,7 @@ import type { RouteDeps } from '../../platform/modules';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
 import type { Services } from '../../services';
 import { addEvent } from './moves';
-import { type PdfDocumentSpec, renderPdf } from './pdf';
+import { type PdfDocumentSpec, renderPdf } from '../../platform/pdf';
 
 export const REPORT_JOB = 'settlements.report';
 /** the files row of a report PDF: its folder and record */

@@ -409,11 +409,17 @@ export class FileService {
     return row;
   }
 
-  linkFor(row: FileRow, options: { disposition?: Disposition; ttlMs?: number } = {}) {
-    return signedLink(this.linkKey, row, {
+  linkFor(ref: FileRef, options: { disposition?: Disposition; ttlMs?: number } = {}) {
+    return signedLink(this.linkKey, ref, {
       ttlMs: options.ttlMs ?? FILE_LINK_TTL_MS,
       disposition: options.disposition,
     });
+  }
+
+  /** The signed link of a stored file's address, or undefined when the address names no file. */
+  linkOfAddress(address: string): string | undefined {
+    const ref = parseAddress(address);
+    return ref ? this.linkFor(ref).url : undefined;
   }
 
   /** A signed link to another stream route (a task photo): the file-link key and rules, the route's address. */

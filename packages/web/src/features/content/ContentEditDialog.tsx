@@ -22,7 +22,7 @@ import { notifier } from '../../app/notify';
 import { contentDetailKey, CONTENT_KEY, fetchContentDetail, saveContent } from '../../components/content/content-calls';
 import type { AttachmentItem } from '../../components/upload/attachment-item';
 import { ImageUpload } from '../../components/upload/ImageUpload';
-import { RichTextEditor } from './RichTextEditor';
+import { RichTextEditor } from '../../components/content/RichTextEditor';
 import '../../components/content/content.css';
 
 interface QuestionForm {

@@ -1,7 +1,8 @@
-import { type ContentListRecord, MSG } from '@fieldpay/domain';
+import { type ContentListRecord, MSG, type UploadedFile } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { fileOf, HEADS, pick } from '../../components/upload/upload-test-utils';
 import {
   BasicInfoBlock,
   type BasicValue,
@@ -33,6 +34,8 @@ const content = vi.hoisted(() => ({
 vi.mock('../../components/content/content-calls', () => content);
 const lookups = vi.hoisted(() => ({ fetchLookup: vi.fn() }));
 vi.mock('../../components/remote-select-calls', () => lookups);
+const files = vi.hoisted(() => ({ uploadForm: vi.fn(), fileLink: vi.fn() }));
+vi.mock('../../components/upload/file-calls', () => files);
 
 /** jsdom and antd are slow on a loaded machine */
 const LONG = { timeout: 15_000 };
@@ -336,12 +339,64 @@ describe('service type articles, questionnaires, terminals and sign limits', { t
 });
 
 describe('supplementary block', () => {
+  const BRIEF = '/api/resource/file/3/BriefAAAAAAAAAAAAAAAAA';
+  const saved = {
+    description: '<h3>项目背景</h3><p>面向<strong>三甲医院</strong>开展</p>',
+    steps: '招募、培训',
+    fileList: [{ fileName: '项目执行说明.pdf', fileType: 'pdf', fileAddress: BRIEF, url: `${BRIEF}?sig=1` }],
+  };
+
   it('needs a project description', async () => {
     const onSave = vi.fn();
     renderWithQuery(<SupplementaryBlock value={null} canEdit initiallyEditing onSave={onSave} />);
     save();
     expect(await screen.findByText(MSG.projectDescriptionRequired, {}, { timeout: 5000 })).toBeTruthy();
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('shows the description as rich text and the attachments as signed links', () => {
+    renderWithQuery(<SupplementaryBlock value={saved} canEdit={false} onSave={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: '项目背景' })).toBeTruthy();
+    expect(screen.getByText('三甲医院').tagName).toBe('STRONG');
+    expect(screen.getByText('项目执行说明.pdf').closest('a')?.getAttribute('href')).toBe(`${BRIEF}?sig=1`);
+  });
+
+  it('edits the rich text at the editor height of its mode and saves it with an uploaded document', async () => {
+    const uploaded: UploadedFile = {
+      id: 9,
+      name: '补充材料.docx',
+      address: '/api/resource/file/3/NewDocAAAAAAAAAAAAAAAA',
+      fileName: '补充材料.docx',
+      fileAddress: '/api/resource/file/3/NewDocAAAAAAAAAAAAAAAA',
+      fileType: 'docx',
+      fileSize: 4096,
+      createTime: 0,
+      delFlag: 0,
+      url: '/signed',
+    };
+    files.uploadForm.mockResolvedValue(uploaded);
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    const { container } = renderWithQuery(<SupplementaryBlock value={saved} canEdit onSave={onSave} />);
+    fireEvent.click(screen.getByRole('button', { name: /编\s*辑/ }));
+    const editor = await screen.findByRole('textbox', { name: '项目描述' });
+    expect(editor.style.height).toBe('200px');
+    expect(editor.innerHTML).toBe(saved.description);
+    editor.innerHTML = '<p>新的说明</p>';
+    fireEvent.input(editor);
+    pick(container, fileOf('补充材料.docx', HEADS.zip));
+    await screen.findByText('补充材料.docx', {}, LONG);
+    const form = files.uploadForm.mock.calls[0][1] as FormData;
+    expect([form.get('scene'), form.get('uploadPath')]).toEqual(['document', 'projectText']);
+    save();
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1), LONG);
+    expect(onSave).toHaveBeenCalledWith({
+      description: '<p>新的说明</p>',
+      steps: '招募、培训',
+      fileList: [
+        { fileName: '项目执行说明.pdf', fileType: 'pdf', fileAddress: BRIEF },
+        { fileName: '补充材料.docx', fileType: 'docx', fileAddress: uploaded.address },
+      ],
+    });
   });
 });
 

@@ -4,15 +4,18 @@
  * schemas, so they show exactly the messages the server would answer (spec 1 §5). The detail page
  * saves each block to the server; the create page keeps them as drafts until it submits.
  */
+import { PaperClipOutlined } from '@ant-design/icons';
 import {
   AREAS_MAX,
   CONTENT_PICK_MAX_WIDE,
   CONTENT_TYPE,
   type CityTreeNode,
   DATE_FORMAT,
+  EDITOR_HEIGHTS_BY_MODE,
   MSG,
   PARENT_VISIT_TYPE_NAMES,
   PROJECT_PROCESSED,
+  PROJECT_TEXT_UPLOAD,
   type ProjectArea,
   type ProjectDetail,
   type ProjectServiceTypeRecord,
@@ -57,8 +60,11 @@ import { type ReactNode, useState } from 'react';
 import { notifier } from '../../app/notify';
 import { ContentPickerDialog } from '../../components/content/ContentPickerDialog';
 import { ContentPreviewDialog } from '../../components/content/ContentPreviewDialog';
+import { RichTextEditor } from '../../components/content/RichTextEditor';
 import { TaxSourcePickerDialog } from '../../components/list/TaxSourcePickerDialog';
 import { RemoteSelect } from '../../components/RemoteSelect';
+import { type AttachmentItem, activeItems } from '../../components/upload/attachment-item';
+import { DocumentUpload } from '../../components/upload/DocumentUpload';
 import { findSensitiveWords } from '../system/sensitive-word-calls';
 import { CITY_TREE_KEY, fetchCityTree } from './project-calls';
 
@@ -945,15 +951,20 @@ export function ServiceTypesBlock({
 // ---- supplementary info
 
 export type TextValue = Pick<ProjectTextRecord, 'description' | 'steps' | 'fileList'>;
+type TextFile = ProjectTextRecord['fileList'][number];
 
-/** The description is rich text from the server: shown as its text, never as markup. */
-export const plainText = (html: string) =>
-  html
-    .replace(/<\/p>\s*<p>/g, '\n')
-    .replace(/<br\s*\/?>/g, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .trim();
+const attachmentOf = (file: TextFile): AttachmentItem => ({
+  name: file.fileName,
+  address: file.fileAddress,
+  fileType: file.fileType,
+  delFlag: 0,
+  url: file.url,
+});
+const fileOf = (item: AttachmentItem): TextFile => ({
+  fileName: item.name,
+  fileType: item.fileType ?? item.name.split('.').pop() ?? '',
+  fileAddress: item.address,
+});
 
 export interface TextBlockProps {
   value: TextValue | null;
@@ -963,23 +974,41 @@ export interface TextBlockProps {
   onEditingChange?(editing: boolean): void;
 }
 
+interface TextForm {
+  description: string;
+  steps: string;
+  files: AttachmentItem[];
+}
+
+/**
+ * 补充信息: the project description in the rich text editor (the server keeps it through the article
+ * allowlist), the business breakdown, and Word or PDF attachments of the project.
+ */
 export function SupplementaryBlock({ value, canEdit, initiallyEditing, onSave, onEditingChange }: TextBlockProps) {
   const [editing, setEditingState] = useState(Boolean(initiallyEditing));
   const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<{ description: string; steps: string }>();
-  const initial = { description: value ? plainText(value.description) : '', steps: value?.steps ?? '' };
+  const [uploading, setUploading] = useState(false);
+  const [form] = Form.useForm<TextForm>();
+  const initial: TextForm = {
+    description: value?.description ?? '',
+    steps: value?.steps ?? '',
+    files: (value?.fileList ?? []).map(attachmentOf),
+  };
   const setEditing = (next: boolean) => {
     setEditingState(next);
     onEditingChange?.(next);
   };
 
   const save = async () => {
-    const values = form.getFieldsValue(true) as { description?: string; steps?: string };
-    const paragraphs = (values.description ?? '').split('\n').filter((line) => line.trim() !== '');
+    if (uploading) {
+      notifier().warning(MSG.uploadInProgress);
+      return;
+    }
+    const values = form.getFieldsValue(true) as Partial<TextForm>;
     const next: TextValue = {
-      description: paragraphs.map((line) => `<p>${line.replace(/</g, '&lt;')}</p>`).join(''),
+      description: values.description ?? '',
       steps: values.steps ?? '',
-      fileList: value?.fileList ?? [],
+      fileList: activeItems(values.files).map(fileOf),
     };
     if (!showMessages(form, projectFieldMessages(projectTextFormSchema, next), (key) => key)) return;
     setSaving(true);
@@ -1012,28 +1041,42 @@ export function SupplementaryBlock({ value, canEdit, initiallyEditing, onSave, o
       {editing ? (
         <Form form={form} layout="horizontal" labelCol={{ flex: '120px' }} initialValues={initial}>
           <Form.Item name="description" label="项目描述" required>
-            <Input.TextArea rows={5} placeholder="请输入项目描述" />
+            <RichTextEditor height={EDITOR_HEIGHTS_BY_MODE[1]} placeholder="请输入项目描述" label="项目描述" />
           </Form.Item>
           <Form.Item name="steps" label="业务拆解">
             <Input.TextArea rows={3} placeholder="如：招募、培训、执行、验收" maxLength={5000} />
+          </Form.Item>
+          <Form.Item name="files" label="附件">
+            <DocumentUpload
+              maxCount={PROJECT_TEXT_UPLOAD.maxFiles}
+              uploadPath={PROJECT_TEXT_UPLOAD.uploadPath}
+              buttonText="上传附件"
+              onBusyChange={setUploading}
+            />
           </Form.Item>
         </Form>
       ) : value ? (
         <Descriptions column={1} size="small">
           <Descriptions.Item label="项目描述">
-            <span className="project-text">{orDash(plainText(value.description))}</span>
+            {/* sanitised on the server with the article allowlist before it was stored */}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised rich text */}
+            <div className="project-rich-text" dangerouslySetInnerHTML={{ __html: value.description }} />
           </Descriptions.Item>
           <Descriptions.Item label="业务拆解">
             <span className="project-text">{orDash(value.steps)}</span>
           </Descriptions.Item>
           <Descriptions.Item label="附件">
-            {value.fileList.length > 0
-              ? value.fileList.map((file) => (
-                  <a key={file.fileAddress} href={file.fileAddress} target="_blank" rel="noreferrer">
-                    {file.fileName}
+            {value.fileList.length > 0 ? (
+              <Space direction="vertical" size={2}>
+                {value.fileList.map((file) => (
+                  <a key={file.fileAddress} href={file.url ?? file.fileAddress} target="_blank" rel="noreferrer">
+                    <PaperClipOutlined /> {file.fileName}
                   </a>
-                ))
-              : dash}
+                ))}
+              </Space>
+            ) : (
+              dash
+            )}
           </Descriptions.Item>
         </Descriptions>
       ) : (

@@ -1,6 +1,6 @@
 /**
- * The settlement PDFs (decision 0024): the reconciliation statement and the two voucher sheets,
- * drawn with pdf-lib in Noto Sans Hans (@embedpdf/fonts-sc, OFL), subset so a file carries only
+ * The platform's PDFs (decision 0024): the settlement statement and voucher sheets, the settlement
+ * reports, the demo's documents; drawn with pdf-lib in Noto Sans Hans (@embedpdf/fonts-sc, OFL), subset so a file carries only
  * the glyphs it uses (tens of KB, not the 8 MB font). Text extraction reads the Chinese back (a
  * ToUnicode map comes with the subset).
  *

@@ -1,7 +1,7 @@
 /**
- * A small rich text editor for article bodies: a contentEditable area with the formatting the
- * server's allowlist keeps (headings, bold, italic, underline, lists, quote, links). What it writes
- * is sanitised again on the server, so the editor is a convenience, not the wall.
+ * A small rich text editor for article bodies and project descriptions: a contentEditable area with
+ * the formatting the server's allowlist keeps (headings, bold, italic, underline, lists, quote,
+ * links). What it writes is sanitised again on the server, so the editor is a convenience, not the wall.
  */
 import {
   BoldOutlined,
@@ -13,6 +13,7 @@ import {
 } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useEffect, useRef } from 'react';
+import './content.css';
 
 export interface RichTextEditorProps {
   value?: string;
@@ -21,6 +22,8 @@ export interface RichTextEditorProps {
   id?: string;
   /** pixels of the writing area */
   height?: number;
+  /** the accessible name of the writing area */
+  label?: string;
 }
 
 const COMMANDS: { command: string; arg?: string; title: string; icon: React.ReactNode }[] = [
@@ -39,6 +42,7 @@ export function RichTextEditor({
   placeholder = '请输入正文',
   id,
   height = 300,
+  label = '正文',
 }: RichTextEditorProps) {
   const area = useRef<HTMLDivElement>(null);
 
@@ -92,7 +96,7 @@ export function RichTextEditor({
         contentEditable
         role="textbox"
         aria-multiline="true"
-        aria-label="正文"
+        aria-label={label}
         tabIndex={0}
         data-placeholder={placeholder}
         suppressContentEditableWarning
