@@ -18,6 +18,7 @@ let staff: { context: BrowserContext; page: Page };
 
 interface Row {
   id: number;
+  projectId: number;
   settlementSn: string;
   auditStatus: number;
   payStatus: number;
@@ -193,4 +194,32 @@ describe('the settlement list', () => {
     const path = await file.path();
     expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
   }, 150_000);
+
+  it('the project summary drills into the project’s statements under its folding header', async () => {
+    const { page } = staff;
+    const [statement] = await settlements(page, 'payStatus=2');
+    expect(statement, 'a paid-out demo statement').toBeTruthy();
+    await page.goto(url(`/projectManage/project/summary?id=${statement.projectId}`));
+    const block = page.locator('.summary-block').filter({ hasText: '结算信息' });
+    await block.locator('.summary-figure').filter({ hasText: '结算单数' }).getByRole('button').click();
+    await page.waitForURL(/pageType=3/);
+    await rowOf(page, statement.settlementSn).waitFor();
+    const header = page.locator('.summary-drill-header');
+    await header.getByText('项目编号').waitFor();
+    await screenshot(page, 'project-summary-settlements-1440');
+    await header.getByRole('button', { name: /收起/ }).click();
+    await header.getByText('项目编号').waitFor({ state: 'detached' });
+    // a statement's detail opens in place, and its back returns to the project's statements
+    await rowOf(page, statement.settlementSn).getByRole('button', { name: statement.settlementSn }).click();
+    await page.locator('.page-card').getByText('结算明细').waitFor();
+    await page
+      .locator('.page-card')
+      .getByRole('button', { name: /返\s*回$/ })
+      .first()
+      .click();
+    await rowOf(page, statement.settlementSn).waitFor();
+    await header.getByRole('button', { name: '返回汇总' }).click();
+    await block.waitFor();
+    expect(new URL(page.url()).hash).toBe(`#/projectManage/project/summary?id=${statement.projectId}`);
+  });
 });

@@ -5,7 +5,8 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedInAs } from '../../components/list/testing';
+import { useSession } from '../../app/session-store';
+import { buttonByText, signedInAs } from '../../components/list/testing';
 import ProjectSummaryPage from './ProjectSummaryPage';
 
 const calls = vi.hoisted(() => ({
@@ -15,6 +16,12 @@ const calls = vi.hoisted(() => ({
   fetchProjectPersons: vi.fn(),
 }));
 vi.mock('./project-calls', () => calls);
+// the settlement list is its own page's tests' subject; here only what the drill-down hands it
+vi.mock('../settlements/SettlementListPage', () => ({
+  default: ({ fixedProjectId }: { fixedProjectId?: number }) => (
+    <div data-testid="settlement-list">{`结算单列表 ${fixedProjectId}`}</div>
+  ),
+}));
 
 const summary = (settlementNum: number): ProjectSummary => ({
   agreement: { agreementTotal: 0, agreementUsed: 0 },
@@ -38,6 +45,16 @@ function Where() {
   return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
 }
 
+/** The summary page and, beside it, where the address stands. */
+function SummaryAndAddress() {
+  return (
+    <>
+      <ProjectSummaryPage />
+      <Where />
+    </>
+  );
+}
+
 function renderAt(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -45,7 +62,7 @@ function renderAt(url: string) {
       <ConfigProvider locale={zhCN}>
         <QueryClientProvider client={client}>
           <Routes>
-            <Route path="/projectManage/project/summary" element={<ProjectSummaryPage />} />
+            <Route path="/projectManage/project/summary" element={<SummaryAndAddress />} />
             <Route path="*" element={<Where />} />
           </Routes>
         </QueryClientProvider>
@@ -57,6 +74,7 @@ function renderAt(url: string) {
 beforeEach(() => {
   vi.resetAllMocks();
   signedInAs('enterprise', 2);
+  useSession.setState({ permList: ['settlement:list:view'] });
   calls.fetchProjectPersons.mockResolvedValue({
     total: 2,
     records: [
@@ -75,25 +93,50 @@ beforeEach(() => {
 });
 
 describe('the project summary settlement block', () => {
-  it('opens the project person list from the person count, masked, and comes back', async () => {
+  it('opens the project person list (page type 4) under the project header, masked, and comes back', async () => {
     calls.fetchProjectSummary.mockResolvedValue(summary(1));
     renderAt('/projectManage/project/summary?id=5');
     const block = (await screen.findByText('结算信息')).closest('.ant-card') as HTMLElement;
-    fireEvent.click(within(block).getByRole('button', { name: '2' }));
+    fireEvent.click(within(block).getByText('2'));
     expect(await screen.findByText('周志强')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/projectManage/project/summary?id=5&pageType=4');
     expect(screen.getByText('**** **** **** 1234')).toBeTruthy();
     expect(screen.getByText('8364.00')).toBeTruthy();
     expect(calls.fetchProjectPersons).toHaveBeenCalledWith(5, 1, 10);
-    fireEvent.click(screen.getByRole('button', { name: /返回汇总/ }));
+    fireEvent.click(buttonByText('返回汇总'));
     expect(await screen.findByText('结算信息')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/projectManage/project/summary?id=5');
   });
 
-  it('opens the settlement list of the project from the settlement count', async () => {
+  it('folds and unfolds the project facts of the drill-down header', async () => {
+    calls.fetchProjectSummary.mockResolvedValue(summary(1));
+    renderAt('/projectManage/project/summary?id=5&pageType=4');
+    expect(await screen.findByText('XM0005')).toBeTruthy();
+    expect(screen.getByText('杭州星联医药科技有限公司')).toBeTruthy();
+    fireEvent.click(buttonByText('收起'));
+    expect(screen.queryByText('XM0005')).toBeNull();
+    expect(buttonByText('展开').getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(buttonByText('展开'));
+    expect(screen.getByText('XM0005')).toBeTruthy();
+  });
+
+  it('opens the settlement list of the project (page type 3) under the project header', async () => {
     calls.fetchProjectSummary.mockResolvedValue(summary(1));
     renderAt('/projectManage/project/summary?id=5');
     const block = (await screen.findByText('结算信息')).closest('.ant-card') as HTMLElement;
-    fireEvent.click(within(block).getByRole('button', { name: '1' }));
-    expect((await screen.findByTestId('where')).textContent).toBe('/settlement/order/list?projectId=5');
+    fireEvent.click(within(block).getByText('1'));
+    expect((await screen.findByTestId('settlement-list')).textContent).toBe('结算单列表 5');
+    expect(screen.getByTestId('where').textContent).toBe('/projectManage/project/summary?id=5&pageType=3');
+    expect(buttonByText('返回汇总')).toBeTruthy();
+  });
+
+  it('shows the settlement count plain to a user who may not open the settlement list', async () => {
+    useSession.setState({ permList: [] });
+    calls.fetchProjectSummary.mockResolvedValue(summary(1));
+    renderAt('/projectManage/project/summary?id=5');
+    const block = (await screen.findByText('结算信息')).closest('.ant-card') as HTMLElement;
+    expect(within(block).getByText('1').closest('button')).toBeNull();
+    expect(within(block).getByText('2').closest('button')).not.toBeNull();
   });
 
   it('shows plain zeros and 暂无数据 when nothing is settled', async () => {

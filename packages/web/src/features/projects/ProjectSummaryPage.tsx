@@ -1,18 +1,21 @@
 /**
  * The project summary (spec 1 §2, spec 2 §3): agreement info, project info, settlement info and
- * invoice info. Counts link to their drill-downs only when above 0: the settlement count to the
- * settlement list of the project, the person count to the project person list below the header;
- * invoices have no list yet, so their count reads 0 and the block says 暂无数据.
+ * invoice info. Counts link to their drill-downs only when above 0. A drill-down (?pageType=, the
+ * spec's page types) shows the project header with an expand/collapse toggle above its list: the
+ * settlement list of the project (3) or the project's persons (4); invoices have no list yet, so
+ * their count reads 0 and the block says 暂无数据. The drill-down is in the address, so the browser's
+ * back button and a reload keep it.
  */
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
 import { ApiCode, PROJECT_STATUS, type ProjectSummary } from '@fieldpay/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Result, Row, Space, Spin, Statistic, Table } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Result, Row, Space, Spin, Statistic, Table } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
 import { useAccess } from '../../app/use-access';
 import { StatusTag } from '../../components/list/StatusTag';
+import SettlementListPage from '../settlements/SettlementListPage';
 import { PROJECT_DETAIL_PATH, ProjectNotFound } from './ProjectDetailPage';
 import { EMPTY_TEXT } from './ProjectBlocks';
 import { fetchProjectPersons, fetchProjectSummary, projectPersonsKey, projectSummaryKey } from './project-calls';
@@ -56,12 +59,16 @@ function Block({
 
 /** The task list of one project (decision 0017). */
 const TASK_LIST_PATH = '/projectManage/task/list';
-/** The settlement list (decision 0021), narrowed to one project by its query. */
-const SETTLEMENT_LIST_PATH = '/settlement/order/list';
 const PERSON_PAGE_SIZE = 10;
 
+/** The spec's drill-down page types: the project's settlement list and its person list. */
+const DRILL = { settlements: '3', persons: '4' } as const;
+type Drill = (typeof DRILL)[keyof typeof DRILL];
+const drillOf = (value: string | null): Drill | null =>
+  value === DRILL.settlements || value === DRILL.persons ? value : null;
+
 /** Drill-down 4 (spec 1 §2, spec 2 §2.4): the persons who worked on the project, masked. */
-function ProjectPersons({ projectId, onBack }: { projectId: number; onBack: () => void }) {
+function ProjectPersons({ projectId }: { projectId: number }) {
   const [pageNo, setPageNo] = useState(1);
   const persons = useQuery({
     queryKey: projectPersonsKey(projectId, pageNo),
@@ -69,15 +76,7 @@ function ProjectPersons({ projectId, onBack }: { projectId: number; onBack: () =
   });
   const total = persons.data?.total ?? 0;
   return (
-    <Card
-      className="summary-block"
-      title="项目人员"
-      extra={
-        <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
-          返回汇总
-        </Button>
-      }
-    >
+    <Card className="summary-block" title="项目人员">
       <Table
         rowKey="userId"
         size="middle"
@@ -103,7 +102,48 @@ function ProjectPersons({ projectId, onBack }: { projectId: number; onBack: () =
   );
 }
 
-function SummaryBlocks({ summary, onPersons }: { summary: ProjectSummary; onPersons: () => void }) {
+/**
+ * The project header of a drill-down: back to the summary, the project's name, and a toggle that
+ * shows or hides the project's key facts above the list.
+ */
+function DrillHeader({ summary, onBack }: { summary: ProjectSummary; onBack: () => void }) {
+  const [expanded, setExpanded] = useState(true);
+  const { project, settle } = summary;
+  return (
+    <Card className="project-header summary-drill-header">
+      <div className="summary-drill-bar">
+        <Space size="middle" wrap>
+          <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
+            返回汇总
+          </Button>
+          <span className="project-title">{project.projectName}</span>
+          <StatusTag dictionary={PROJECT_STATUS} value={project.projectStatus} />
+        </Space>
+        <Button
+          type="link"
+          icon={expanded ? <UpOutlined /> : <DownOutlined />}
+          iconPosition="end"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? '收起' : '展开'}
+        </Button>
+      </div>
+      {expanded && (
+        <Descriptions className="summary-drill-facts" size="small" column={{ xs: 1, md: 2, xl: 3 }}>
+          <Descriptions.Item label="项目编号">{project.projectSn}</Descriptions.Item>
+          <Descriptions.Item label="客户名称">{project.clientName || '-'}</Descriptions.Item>
+          <Descriptions.Item label="项目周期">{project.cycleDate || '-'}</Descriptions.Item>
+          <Descriptions.Item label="关联产品">{project.productNames || '-'}</Descriptions.Item>
+          <Descriptions.Item label="结算单数">{settle.settlementNum}</Descriptions.Item>
+          <Descriptions.Item label="已结算金额（元）">{settle.amount}</Descriptions.Item>
+        </Descriptions>
+      )}
+    </Card>
+  );
+}
+
+function SummaryBlocks({ summary, onDrill }: { summary: ProjectSummary; onDrill: (drill: Drill) => void }) {
   const navigate = useNavigate();
   const { can } = useAccess();
   const { agreement, project, settle, invoice } = summary;
@@ -166,9 +206,9 @@ function SummaryBlocks({ summary, onPersons }: { summary: ProjectSummary; onPers
             <Figure
               title="结算单数"
               value={settle.settlementNum}
-              onOpen={() => navigate(`${SETTLEMENT_LIST_PATH}?projectId=${project.id}`)}
+              onOpen={can('settlement:list:view') ? () => onDrill(DRILL.settlements) : undefined}
             />
-            <Figure title="结算人数" value={settle.personNum} onOpen={onPersons} />
+            <Figure title="结算人数" value={settle.personNum} onOpen={() => onDrill(DRILL.persons)} />
             <Figure title="任务数" value={settle.totalTask} />
             <div className="summary-figure">
               <Statistic title="已结算金额（元）" value={settle.amount} />
@@ -188,10 +228,10 @@ function SummaryBlocks({ summary, onPersons }: { summary: ProjectSummary; onPers
 }
 
 export default function ProjectSummaryPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const [drill, setDrill] = useState<'persons' | null>(null);
   const projectId = Number(params.get('id'));
+  const drill = drillOf(params.get('pageType'));
   const valid = Number.isInteger(projectId) && projectId > 0;
   const summary = useQuery({
     queryKey: projectSummaryKey(projectId),
@@ -212,6 +252,20 @@ export default function ProjectSummaryPage() {
       return <ProjectNotFound />;
     return <Result status="warning" title={error.message || '加载失败'} />;
   }
+  const id = String(summary.data.project.id);
+  const openDrill = (pageType: Drill) => setParams({ id, pageType });
+  const closeDrill = () => setParams({ id });
+  if (drill)
+    return (
+      <div className="project-page">
+        <DrillHeader summary={summary.data} onBack={closeDrill} />
+        {drill === DRILL.persons ? (
+          <ProjectPersons projectId={summary.data.project.id} />
+        ) : (
+          <SettlementListPage fixedProjectId={summary.data.project.id} />
+        )}
+      </div>
+    );
   return (
     <div className="project-page">
       <Card className="project-header">
@@ -223,11 +277,7 @@ export default function ProjectSummaryPage() {
           <span className="project-meta">项目编号：{summary.data.project.projectSn}</span>
         </Space>
       </Card>
-      {drill === 'persons' ? (
-        <ProjectPersons projectId={summary.data.project.id} onBack={() => setDrill(null)} />
-      ) : (
-        <SummaryBlocks summary={summary.data} onPersons={() => setDrill('persons')} />
-      )}
+      <SummaryBlocks summary={summary.data} onDrill={openDrill} />
     </div>
   );
 }

@@ -30,6 +30,7 @@ import { useNavigate } from 'react-router';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { SmsCodeField } from '../../components/SmsCodeField';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { zodRule } from '../../components/zod-rule';
 import {
   fetchPayBanks,
@@ -139,18 +140,7 @@ function InfoStep({ settlement, onNext, onClose }: { settlement: SettlementRecor
       <div style={{ margin: '16px 0 8px' }}>
         {lines.isLoading && <Alert type="info" showIcon icon={<LoadingOutlined />} title={MSG.settlementCalculating} />}
         {failed.length > 0 && <Alert type="warning" showIcon title={MSG.settlementHasUnpayablePerson} />}
-        {lines.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title="结算费用明细加载失败"
-            action={
-              <Button size="small" onClick={() => void lines.refetch()}>
-                重新加载
-              </Button>
-            }
-          />
-        )}
+        {lines.isError && <LoadFailedAlert what="结算费用明细" onRetry={() => void lines.refetch()} />}
       </div>
       <Table<SettlementLine>
         rowKey="id"

@@ -46,6 +46,10 @@ beforeEach(() => {
   }));
   api.fetchSettlementTimeline.mockResolvedValue([]);
   api.fetchSettlementRecords.mockResolvedValue({ records: [], total: 0 });
+  // asked by some screens of every test: the enterprise's latest pickable time, a project's service
+  // types (a query's data is never undefined)
+  api.fetchMaxSelectTime.mockResolvedValue('2026-11-20 15:30:00');
+  api.fetchParentProjectTypes.mockResolvedValue([]);
 });
 
 describe('SettlementListPage', { timeout: 60_000 }, () => {
@@ -375,6 +379,32 @@ describe('SettlementListPage filters and embedding', { timeout: 60_000 }, () => 
     expect(formLabels()).toEqual(expect.arrayContaining(['企业名称', '所属平台']));
     expect(screen.queryByRole('button', { name: /返\s*回/ })).toBeNull();
     expect(api.fetchEnterpriseBrief).not.toHaveBeenCalled();
+  });
+
+  it('inside the project summary: the project fixed, no enterprise filter nor back button, a detail in place', async () => {
+    signedInAs('platform', 2);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    api.fetchSettlements.mockResolvedValue({ records: [settlementRow(1)], total: 1, totalAmount: '1060.00' });
+    api.fetchSettlementDetail.mockResolvedValue(settlementDetail(1));
+    renderWithQuery(
+      <ConfirmProvider>
+        <Routes>
+          <Route path="*" element={<SettlementListPage fixedProjectId={7} />} />
+        </Routes>
+        <Where />
+      </ConfirmProvider>,
+      { at: '/projectManage/project/summary?id=7&pageType=3' },
+    );
+    await screen.findByText('JS20261120001', {}, LONG);
+    expect(api.fetchSettlements).toHaveBeenCalledWith(expect.objectContaining({ projectId: 7 }));
+    expect(formLabels()).not.toContain('企业名称');
+    expect(screen.queryByRole('button', { name: /^返\s*回$/ })).toBeNull();
+    fireEvent.click(screen.getByText('JS20261120001'));
+    await screen.findByText('结算明细', {}, LONG);
+    // the address stays the summary's: its id is the project's
+    expect(screen.getByTestId('where').textContent).toBe('/projectManage/project/summary?id=7&pageType=3');
+    fireEvent.click(screen.getAllByText(/^返\s*回$/)[0].closest('button') as HTMLElement);
+    await screen.findByText('JS20261120001', {}, LONG);
   });
 
   it("offers a fixed project's own service types, under their parents", async () => {

@@ -116,7 +116,16 @@ type Dialog =
   | { kind: 'voucher' | 'attachments' | 'settle' | 'audit' | 'report' | 'statement'; row: SettlementRecord }
   | { kind: 'none' };
 
-export default function SettlementListPage() {
+export interface SettlementListPageProps {
+  /**
+   * The list inside the project summary's drill-down (spec 1 §2 page type 3): the project is fixed,
+   * the summary's header carries the way back, and a statement's detail opens in place (the
+   * address's id is the project's there).
+   */
+  fixedProjectId?: number;
+}
+
+export default function SettlementListPage({ fixedProjectId }: SettlementListPageProps = {}) {
   const side = useSession((state) => state.side);
   const isOperator = useSession((state) => state.userInfo?.userIdentity === 1 && state.side === 'platform');
   const ownEnterpriseId = useSession((state) => state.userInfo?.enterprise?.id);
@@ -125,10 +134,16 @@ export default function SettlementListPage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const enterpriseMode = side === 'enterprise';
-  const projectId = idParam(params.get('projectId'));
+  const inSummary = fixedProjectId !== undefined;
+  const projectId = fixedProjectId ?? idParam(params.get('projectId'));
   const embeddedEnterpriseId = enterpriseMode ? undefined : idParam(params.get('enterpriseId'));
   const embeddedTenantId = embeddedEnterpriseId === undefined ? undefined : idParam(params.get('tenantId'));
-  const detailId = params.get('isPage') === 'notice' ? idParam(params.get('id')) : undefined;
+  const [detailInPlace, setDetailInPlace] = useState<number>();
+  const detailId = inSummary
+    ? detailInPlace
+    : params.get('isPage') === 'notice'
+      ? idParam(params.get('id'))
+      : undefined;
   // source type 2 (the enterprise side): the date pickers stop at the enterprise's maximum selectable time
   const maxSelectTime = useQuery({
     queryKey: maxSelectTimeKey(ownEnterpriseId ?? 0),
@@ -161,14 +176,16 @@ export default function SettlementListPage() {
 
   const openDetail = useCallback(
     (id: number) => {
+      if (inSummary) return setDetailInPlace(id);
       const next = new URLSearchParams(params);
       next.set('isPage', 'notice');
       next.set('id', String(id));
       setParams(next);
     },
-    [params, setParams],
+    [inSummary, params, setParams],
   );
   const closeDetail = () => {
+    if (inSummary) return setDetailInPlace(undefined);
     const next = new URLSearchParams(params);
     next.delete('isPage');
     next.delete('id');
@@ -270,7 +287,7 @@ export default function SettlementListPage() {
   const embedded = embeddedEnterpriseId !== undefined || projectId !== undefined;
   const title: ReactNode = (
     <Space>
-      {embedded && (
+      {embedded && !inSummary && (
         <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} aria-label="返回">
           返回
         </Button>
@@ -313,12 +330,13 @@ export default function SettlementListPage() {
               <Input allowClear placeholder="请输入项目名称" maxLength={INPUT_MAX_LENGTH.projectName} />
             </Form.Item>
           )}
-          {!enterpriseMode && embeddedEnterpriseId === undefined && (
+          {/* a fixed project or enterprise already names the enterprise and its platform */}
+          {!enterpriseMode && embeddedEnterpriseId === undefined && projectId === undefined && (
             <Form.Item name="enterpriseId" label="企业名称">
               <RemoteSelect kind="enterprise" placeholder="请选择企业" style={{ width: 220 }} />
             </Form.Item>
           )}
-          {isOperator && embeddedEnterpriseId === undefined && (
+          {isOperator && embeddedEnterpriseId === undefined && projectId === undefined && (
             <Form.Item name="tenantId" label="所属平台">
               <RemoteSelect kind="tenant" placeholder="全部平台" style={{ width: 200 }} />
             </Form.Item>

@@ -250,6 +250,16 @@ describe('SettlementReportDialog', () => {
     expect((screen.getByRole('button', { name: '下 载' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('says the report could not load and loads it again on 重新加载', async () => {
+    full();
+    calls.fetchReportProducts.mockRejectedValueOnce(new Error('网络异常'));
+    renderWithQuery(<SettlementReportDialog open settlement={settlement} editable onClose={vi.fn()} />);
+    expect(await screen.findByText('报告加载失败', {}, { timeout: 15_000 })).toBeTruthy();
+    fireEvent.click(screen.getByText('重新加载').closest('button') as HTMLElement);
+    await screen.findByText('BG2026112200000012', {}, { timeout: 15_000 });
+    expect(screen.queryByText('报告加载失败')).toBeNull();
+  });
+
   it("labels the project's status as spec 2 §9 lists them", async () => {
     full();
     const labels: Record<number, string> = {

@@ -31,6 +31,7 @@ import { DOWNLOAD_LOG_PATH, ORDER_GENERATE_CACHE_PATH } from '../../app/menu';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { EChart } from '../../components/EChart';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { StatusTag } from '../../components/list/StatusTag';
 import type { AttachmentItem } from '../../components/upload/attachment-item';
 import { FileUpload } from '../../components/upload/FileUpload';
@@ -658,7 +659,7 @@ export function SettlementReportDialog({ open, settlement, editable, onClose }: 
       }
     >
       {loaded.isError ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="报告加载失败，请关闭后重试" />
+        <LoadFailedAlert what="报告" onRetry={() => void loaded.refetch()} />
       ) : !current || !ready ? (
         <ReportLoading />
       ) : (

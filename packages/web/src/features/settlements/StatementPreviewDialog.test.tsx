@@ -92,6 +92,7 @@ describe('StatementPreviewDialog', { timeout: 60_000 }, () => {
   it('offers 重新加载 when the head cannot be read', async () => {
     documents.fetchStatementOverview.mockRejectedValueOnce(new Error('网络异常')).mockResolvedValue(overview);
     open();
+    expect(await screen.findByText('对账单信息加载失败', {}, LONG)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: /重新加载/ }, LONG));
     expect(await screen.findByText('杭州星联医药科技有限公司', {}, LONG)).toBeTruthy();
   });

@@ -7,9 +7,10 @@
  */
 import { STATEMENT_CONFIRMATION_TEXT } from '@fieldpay/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Modal, Space, Spin, Typography } from 'antd';
+import { Button, Descriptions, Modal, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { notifier } from '../../app/notify';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { fetchStatementOverview, generateStatement, statementOverviewKey } from './settlement-documents-calls';
 import { yuan } from './settlement-format';
 
@@ -66,16 +67,7 @@ export function StatementPreviewDialog({ settlement, onClose, onGenerated }: Sta
       }
     >
       {overview.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title="对账单信息加载失败"
-          action={
-            <Button size="small" onClick={() => void overview.refetch()}>
-              重新加载
-            </Button>
-          }
-        />
+        <LoadFailedAlert what="对账单信息" onRetry={() => void overview.refetch()} />
       ) : !data ? (
         <div className="statement-preview-loading">
           <Spin />
