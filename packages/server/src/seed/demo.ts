@@ -17,6 +17,9 @@ export const DEMO_ACCOUNTS = {
   enterpriseUser: { username: '13900000001', password: 'Enterprise@123', realname: '李静怡' },
 } as const;
 
+/** Where the demo's users act from, as the login log and the audit log record it. */
+export const DEMO_IP = '112.64.71.15';
+
 /** The password of every generated account (the other staff and enterprise users). */
 export const GENERATED_ACCOUNT_PASSWORD = 'Demo@12345678';
 

@@ -10,11 +10,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { contentItems, enterpriseMembers, enterprises, tenants, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import type { DemoStep } from '../../platform/modules';
-import { DEMO_ACCOUNTS } from '../../seed/demo';
+import { DEMO_ACCOUNTS, DEMO_IP } from '../../seed/demo';
 import { auditActorOf } from '../../platform/system/audit';
 import { addContent, countContent, setContentStatus } from './library';
-
-const DEMO_IP = '112.64.71.15';
 
 const ARTICLES: ContentAddBody[] = [
   {

@@ -11,14 +11,13 @@ import { enterpriseMembers, users, virtualAccounts } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import type { DemoStep, SystemScope } from '../../platform/modules';
 import { auditActorOf, writeAudit } from '../../platform/system/audit';
-import { DEMO_ACCOUNTS } from '../../seed/demo';
+import { DEMO_ACCOUNTS, DEMO_IP } from '../../seed/demo';
 import type { Services } from '../../services';
 import { storePayPassword } from './pay-password';
 import { syncStatement, topUp } from './top-up';
 
 /** The README's transaction password of the demo enterprise (README, demo accounts). */
 export const DEMO_PAY_PASSWORD = '135790';
-const DEMO_IP = '112.64.71.15';
 
 interface Member {
   userId: number;

@@ -11,7 +11,7 @@ import type { Principal } from '../../platform/auth/sessions';
 import type { DemoStep } from '../../platform/modules';
 import { auditActorOf } from '../../platform/system/audit';
 import { saveRole } from '../../platform/staff/service';
-import { DEMO_ACCOUNTS } from '../../seed/demo';
+import { DEMO_ACCOUNTS, DEMO_IP } from '../../seed/demo';
 import { addMember, memberRoleOptions, setMemberStatus } from './service';
 
 /** The enterprise's own role: what a project clerk needs, and no more. */
@@ -21,7 +21,6 @@ export const DEMO_ENTERPRISE_ROLE = {
   permCodes: ['dashboard:analysis:view', 'projectManage:list:view', 'projectManage:list:export'],
 } as const;
 
-const DEMO_IP = '112.64.71.15';
 const NEW_MEMBERS = [
   { username: '13700009001', realname: '周子涵', disabled: false, ownRole: true },
   { username: '13700009002', realname: '吴晓峰', disabled: true, ownRole: false },

@@ -36,6 +36,7 @@ import { addressOf } from '../../platform/files/links';
 import { renderPdf } from '../../platform/pdf';
 import type { Services } from '../../services';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
+import { uploadAs } from '../../seed/demo-upload';
 
 /** The demo's "today": the other demo rows run up to mid-November 2026. */
 const TODAY = new Date('2026-11-21T10:00:00+08:00').getTime();
@@ -53,8 +54,6 @@ const after = (previous: number, candidate: number) => Math.max(candidate, previ
 const THEMES = ['心血管', '慢病管理', '疫苗', '眼科', '口腔护理', '肿瘤', '呼吸', '儿科', '糖尿病'];
 const KINDS = ['学术推广', '市场调研', '患者教育', '终端拜访', '药店动销', '产品准入'];
 const INDUSTRIES = ['医药', '医疗器械', '大健康', '快消'];
-
-const DEMO_IP = '112.64.71.15';
 
 /** Drawn once per seeding: every brief is the same document under its project's name. */
 let briefBytes: Promise<Buffer> | null = null;
@@ -90,14 +89,9 @@ async function uploadBrief(
     const local = path.join(dir, 'brief.pdf');
     await fs.promises.writeFile(local, await brief());
     const file = await services.ctx.scopes.withViewer(enterpriseUser, () =>
-      services.files.receiveLocal(local, `${projectName}执行说明.pdf`, {
-        principal: enterpriseUser,
-        ip: DEMO_IP,
-        target: 'upload',
-        maxFilesPerRequest: 1,
-        visibility: 'tenant',
-        watermark: false,
-        fields: { scene: PROJECT_TEXT_UPLOAD.scene, uploadPath: PROJECT_TEXT_UPLOAD.uploadPath },
+      uploadAs(services, enterpriseUser, local, `${projectName}执行说明.pdf`, {
+        scene: PROJECT_TEXT_UPLOAD.scene,
+        uploadPath: PROJECT_TEXT_UPLOAD.uploadPath,
       }),
     );
     return { fileName: file.fileName, fileType: file.extension, fileAddress: addressOf(file) };

@@ -16,15 +16,15 @@ import { enterpriseMembers, persons, projectPersons, projects, users } from '../
 import type { Principal } from '../../platform/auth/sessions';
 import { XlsxFileWriter } from '../../platform/exports/xlsx-writer';
 import { saveColumnLayout } from '../../platform/layouts/service';
-import { type AuditActor, auditActorOf, writeAudit } from '../../platform/system/audit';
+import { auditActorOf, writeAudit } from '../../platform/system/audit';
 import type { DemoStep, SystemScope } from '../../platform/modules';
 import type { Services } from '../../services';
-import { DEMO_ACCOUNTS } from '../../seed/demo';
+import { DEMO_ACCOUNTS, DEMO_IP } from '../../seed/demo';
 import { seedDemoProjects } from './demo-projects';
 import { projectListExport } from './exports';
+import { uploadAs } from '../../seed/demo-upload';
 
 /** where those users worked from (an office address range) */
-const DEMO_IP = '112.64.71.15';
 
 interface DemoAccount {
   userId: number;
@@ -114,7 +114,7 @@ const TASK_SHEET_COLUMNS = [
 const TASK_TYPES = ['学术拜访', '药店陈列检查', '患者随访', '市场调研问卷'];
 
 /** The task sheet of the enterprise's first project: who served, on what, for how much. */
-async function uploadTaskSheet(services: Services, principal: Principal, actor: AuditActor): Promise<void> {
+async function uploadTaskSheet(services: Services, principal: Principal): Promise<void> {
   const { scopes } = services.ctx;
   const crew = await scopes.withViewer(principal, (db) =>
     db
@@ -144,15 +144,14 @@ async function uploadTaskSheet(services: Services, principal: Principal, actor: 
     );
     await writer.finish();
     await scopes.withViewer(principal, () =>
-      services.files.receiveLocal(sheet, `${project.projectName}任务明细.xlsx`, {
+      uploadAs(
+        services,
         principal,
-        ip: actor.ip,
-        target: 'sourceUpload',
-        maxFilesPerRequest: 1,
-        visibility: 'tenant',
-        watermark: false,
-        fields: { scene: 'default', uploadPath: 'orderGenerate', id: String(project.projectId) },
-      }),
+        sheet,
+        `${project.projectName}任务明细.xlsx`,
+        { scene: 'default', uploadPath: 'orderGenerate', id: String(project.projectId) },
+        'sourceUpload',
+      ),
     );
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
@@ -172,7 +171,7 @@ async function visit(services: Services, system: SystemScope, account: DemoAccou
   });
   // the export job reads statement by statement, outside any open transaction
   await services.exports.run(cacheId);
-  if (principal.side === 'enterprise') await uploadTaskSheet(services, principal, actor);
+  if (principal.side === 'enterprise') await uploadTaskSheet(services, principal);
   await scopes.withViewer(principal, () => services.sessions.revoke(principal.sessionId));
 }
 

@@ -23,7 +23,7 @@ import type { Principal } from '../../platform/auth/sessions';
 import { addressOf } from '../../platform/files/links';
 import type { DemoStep } from '../../platform/modules';
 import { auditActorOf } from '../../platform/system/audit';
-import { DEMO_ACCOUNTS, GENERATED_ACCOUNT_PASSWORD } from '../../seed/demo';
+import { DEMO_ACCOUNTS, GENERATED_ACCOUNT_PASSWORD, DEMO_IP } from '../../seed/demo';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { Services } from '../../services';
 import { DEMO_PAY_PASSWORD } from '../finance/demo';
@@ -36,8 +36,8 @@ import { setFeeConfig } from './fees';
 import { auditSettlement, paySettlement } from './moves';
 import { drainPayouts, runPayouts } from './payouts';
 import { generateReport, regenerateReport, reportOverview } from './report';
+import { uploadAs } from '../../seed/demo-upload';
 
-const DEMO_IP = '112.64.71.15';
 const DAY = 86_400_000;
 const TODAY = new Date('2026-11-22T10:00:00+08:00').getTime();
 const BANKS = ['中国工商银行', '招商银行', '中国建设银行', '中国农业银行'];
@@ -323,14 +323,10 @@ async function makeReport(services: Services, clerk: Principal, settlementId: nu
     );
     await fs.promises.writeFile(note, bytes);
     await scopes.withViewer(clerk, async () => {
-      const file = await services.files.receiveLocal(note, '门店陈列检查说明.pdf', {
-        principal: clerk,
-        ip: DEMO_IP,
-        target: 'upload',
-        maxFilesPerRequest: 1,
-        visibility: 'tenant',
-        watermark: false,
-        fields: { scene: 'settleReport', uploadPath: REPORT_UPLOAD.uploadPath, id: String(settlementId) },
+      const file = await uploadAs(services, clerk, note, '门店陈列检查说明.pdf', {
+        scene: 'settleReport',
+        uploadPath: REPORT_UPLOAD.uploadPath,
+        id: String(settlementId),
       });
       await regenerateReport(
         services,
@@ -381,14 +377,10 @@ async function attachNote(services: Services, enterprise: Principal, settlementI
     await fs.promises.writeFile(note, bytes);
     const actor = auditActorOf(enterprise, DEMO_IP);
     await services.ctx.scopes.withViewer(enterprise, async () => {
-      const file = await services.files.receiveLocal(note, '结算补充说明.pdf', {
-        principal: enterprise,
-        ip: DEMO_IP,
-        target: 'upload',
-        maxFilesPerRequest: 1,
-        visibility: 'tenant',
-        watermark: false,
-        fields: { scene: 'default', uploadPath: SETTLEMENT_ATTACHMENT_UPLOAD_PATH, id: String(settlementId) },
+      const file = await uploadAs(services, enterprise, note, '结算补充说明.pdf', {
+        scene: 'default',
+        uploadPath: SETTLEMENT_ATTACHMENT_UPLOAD_PATH,
+        id: String(settlementId),
       });
       await saveAttachment(services, enterprise, { settId: settlementId, address: addressOf(file) }, actor);
     });

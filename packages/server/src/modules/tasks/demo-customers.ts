@@ -24,6 +24,8 @@ import {
   reviewCustomerCertificate,
   reviewOrganisation,
 } from '../customers/verification';
+import { DEMO_IP } from '../../seed/demo';
+import { uploadAs } from '../../seed/demo-upload';
 
 export interface DemoCustomer {
   cusName: string;
@@ -172,8 +174,6 @@ interface Place {
   org: string;
 }
 
-const DEMO_IP = '112.64.71.15';
-
 type RegisteredCustomer = { customerId: number; organisationId: number };
 
 /**
@@ -217,14 +217,9 @@ export async function registerDemoCustomers(
         }),
       );
       const row = await scopes.withViewer(enterpriseUser, () =>
-        services.files.receiveLocal(file, `${customer.cusName}医师执业证书.png`, {
-          principal: enterpriseUser,
-          ip: DEMO_IP,
-          target: 'upload',
-          maxFilesPerRequest: 1,
-          visibility: 'tenant',
-          watermark: false,
-          fields: { scene: 'image', uploadPath: 'customerCert' },
+        uploadAs(services, enterpriseUser, file, `${customer.cusName}医师执业证书.png`, {
+          scene: 'image',
+          uploadPath: 'customerCert',
         }),
       );
       certImage = addressOf(row);

@@ -18,7 +18,7 @@ import { type WorkerPrincipal, workerViewer } from '../../platform/auth/worker-s
 import type { DemoStep } from '../../platform/modules';
 import { auditActorOf } from '../../platform/system/audit';
 import type { Services } from '../../services';
-import { DEMO_ACCOUNTS } from '../../seed/demo';
+import { DEMO_ACCOUNTS, DEMO_IP } from '../../seed/demo';
 import { addContent } from '../content/library';
 import { registerPerson, setWorkerPassword } from '../persons/service';
 import { auditProject, createProject, startProjectAudit } from '../projects/lifecycle';
@@ -31,7 +31,6 @@ const TODAY = new Date('2026-11-21T10:00:00+08:00').getTime();
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
-const DEMO_IP = '112.64.71.15';
 /** The password demo persons use in the worker app (README). */
 export const DEMO_WORKER_PASSWORD = 'Worker@123456';
 /** The README's worker account: registered in the app on both of the demo company's platforms. */
