@@ -79,16 +79,25 @@ describe('notices', () => {
     await page.locator('.ant-message-notice').waitFor({ state: 'detached' });
     await screenshot(page, 'notices-unread');
 
+    // notices may arrive while this runs (the demo's in-flight payout finishes when the bank answers):
+    // what was marked read is counted exactly, what is unread is whatever the server says
     await rows.filter({ hasText: '项目审核提醒' }).first().getByRole('button', { name: '标记已读' }).click();
     await page.getByText('已将1条通知标记为已读').waitFor();
-    await expect.poll(unreadTotal).toBe(unreadBefore - 1);
+    await expect.poll(readTotal).toBe(readBefore + 1);
     expect(await dot.count()).toBe(1);
+    await page.locator('.ant-message-notice').waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: '全部已读' }).click();
-    await page.getByText(`已将${unreadBefore - 1}条通知标记为已读`).waitFor();
-    await page.locator('.list-page .ant-empty-description', { hasText: '暂无数据' }).waitFor();
-    await dot.waitFor({ state: 'detached' });
-    expect(await readTotal()).toBe(readBefore + unreadBefore);
+    const answer = page.locator('.ant-message-notice').filter({ hasText: /已将\d+条通知标记为已读/ });
+    await answer.waitFor();
+    const marked = Number(/已将(\d+)条/.exec((await answer.textContent()) ?? '')?.[1]);
+    expect(marked).toBeGreaterThanOrEqual(unreadBefore - 1);
+    expect(await readTotal()).toBe(readBefore + 1 + marked);
+    // the list and the red dot follow the server: empty and gone, unless a notice has come since
+    if ((await unreadTotal()) === 0) {
+      await page.locator('.list-page .ant-empty-description', { hasText: '暂无数据' }).waitFor();
+      await dot.waitFor({ state: 'detached' });
+    }
 
     await page.getByRole('tab', { name: '已读通知' }).click();
     await page.getByText('项目审核提醒').first().waitFor();
