@@ -66,6 +66,22 @@ export const projectListOperation = defineOperation({
   answer: pageOf(projectListRecordSchema),
 });
 
+/**
+ * The personal project list (spec 1 §7 "personal project list": userId, pageNo, pageSize): the
+ * projects a natural person has served on, within the viewer's own list (the same scope, filters,
+ * columns and order); a person of another platform or enterprise simply has none there.
+ */
+export const personalProjectListQuerySchema = projectListQuerySchema.extend({ userId: recordIdSchema() });
+export const personalProjectListOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys/project/queryListByUser',
+  tag: '项目',
+  summary: '个人的项目列表：该自然人服务过的、本端可见的项目（字段同项目列表）',
+  access: { permission: 'projectManage:list:view' },
+  input: personalProjectListQuerySchema,
+  answer: pageOf(projectListRecordSchema),
+});
+
 /** GET /api/sys/project/countByStatus: the enterprise header's 进行中 count (status 4); every page shows it. */
 export const projectCountByStatusOperation = defineOperation({
   method: 'GET',

@@ -2,7 +2,7 @@ import { ApiCode, MSG } from '@fieldpay/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createPlatformUser, createRole, login, useTestApp } from '../../../test/app';
 import { askLookup, createLookupWorld, insertProject, type LookupWorld, labelsOf, marker } from '../../../test/lookups';
-import { projectDataRelations } from '../../db/schema';
+import { persons, projectDataRelations, projectPersons } from '../../db/schema';
 import { builtInRoleCodes } from '../../seed/reference-data';
 
 const t = useTestApp();
@@ -132,5 +132,63 @@ describe('众包项目列表 on the enterprise side (spec 1 §2)', () => {
         JSON.stringify(query),
       ).toEqual([]);
     }
+  });
+});
+
+describe('personal project list (userId)', () => {
+  const personal = (session: typeof world.staffA, query: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/sys/project/queryListByUser', query, headers: authHeaders(session) });
+  const names = async (session: typeof world.staffA, userId: number, extra: Record<string, string> = {}) => {
+    const response = await personal(session, { userId: String(userId), pageNo: '1', pageSize: '20', ...extra });
+    expect(response.statusCode, response.body).toBe(200);
+    const { records, total } = response.json().result as { records: { projectName: string }[]; total: number };
+    expect(total).toBe(records.length);
+    return records.map((row) => row.projectName).sort();
+  };
+
+  it('answers the projects the person served on, within what the viewer may list', async () => {
+    const [zhou, wu] = await t.database.db
+      .insert(persons)
+      .values([
+        { tenantId: world.tenantA, userSn: 'ZRRP0001', name: '周志强', phone: '13700000001' },
+        { tenantId: world.tenantA, userSn: 'ZRRP0002', name: '吴晓峰', phone: '13700000002' },
+      ])
+      .returning({ id: persons.id });
+    const serve = (owner: typeof world.own, projectId: number, personId: number, status = 1) =>
+      t.database.db.insert(projectPersons).values({ ...owner, projectId, personId, status });
+    await serve(world.own, ids.full, zhou.id);
+    await serve(world.own, ids.tasks, zhou.id, 0);
+    await serve(world.sibling, ids.sibling, zhou.id);
+    await serve(world.own, ids.tasks, wu.id);
+
+    // the platform's staff: every project of the tenant the person served on, left ones too
+    expect(await names(world.staffA, zhou.id)).toEqual(
+      [`${search}心血管学术推广项目`, `${search}眼科市场调研项目`, `${search}药店动销项目`].sort(),
+    );
+    // the list's own filters still apply
+    expect(await names(world.staffA, zhou.id, { projectName: '眼科' })).toEqual([`${search}眼科市场调研项目`]);
+    // the enterprise: its own projects only; another platform's staff: none
+    expect(await names(world.enterpriseUser, zhou.id)).toEqual(
+      [`${search}心血管学术推广项目`, `${search}药店动销项目`].sort(),
+    );
+    expect(await names(world.staffB, zhou.id)).toEqual([]);
+    expect(await names(world.staffA, wu.id)).toEqual([`${search}药店动销项目`]);
+    // a person joining a project changes the total at once (the remembered total follows project_persons)
+    await serve(world.own, ids.full, wu.id);
+    expect(await names(world.staffA, wu.id)).toEqual([`${search}心血管学术推广项目`, `${search}药店动销项目`].sort());
+  });
+
+  it('needs a person and the project list permission', async () => {
+    const missing = await personal(world.staffA, { pageNo: '1', pageSize: '20' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ success: false });
+    const roleCode = await createRole(t.database, {
+      tenantId: world.tenantA,
+      side: 'platform',
+      permissions: builtInRoleCodes('platform', false).filter((code) => code !== 'projectManage:list:view'),
+    });
+    const user = await createPlatformUser(t.database, { tenantId: world.tenantA, roleCode });
+    const session = await login(t.app, 'platform', user.username, user.password);
+    expect((await personal(session, { userId: '1' })).statusCode).toBe(403);
   });
 });

@@ -12,6 +12,7 @@ import {
   projectExportListOperation,
   projectExportPersonsOperation,
   projectListOperation,
+  personalProjectListOperation,
   projectLogDetailOperation,
   projectPauseOperation,
   projectResumeOperation,
@@ -44,6 +45,9 @@ export function registerProjectRoutes(deps: RouteDeps): void {
     countProjects(services.ctx.db, principalOf(request), [status]),
   );
   registerOperation(app, projectListOperation, async (query, request) =>
+    listProjects(services.ctx.db, principalOf(request), query),
+  );
+  registerOperation(app, personalProjectListOperation, async (query, request) =>
     listProjects(services.ctx.db, principalOf(request), query),
   );
   registerOperation(app, cityTreeOperation, async () => cityTree());

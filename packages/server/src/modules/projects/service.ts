@@ -205,13 +205,20 @@ export async function otherTenantsOf(projectIds: number[]): Promise<Map<number, 
 export async function listProjects(
   db: DbOrTx,
   viewer: Viewer,
-  query: ProjectListFilters & PageQuery,
+  query: ProjectListFilters & PageQuery & { userId?: number },
 ): Promise<Page<ProjectListRecord>> {
+  // the personal list: the projects the person has served on (project_persons keeps every one)
+  const servedBy =
+    query.userId === undefined
+      ? undefined
+      : sql`exists (select 1 from ${projectPersons} where ${projectPersons.tenantId} = ${projects.tenantId}
+          and ${projectPersons.projectId} = ${projects.id} and ${projectPersons.personId} = ${query.userId})`;
   const page = await paged(db, query, {
     cacheAs: 'projects',
     from: projects,
-    where: projectListWhere(viewer, query),
-    totalFollows: [projects],
+    where: and(projectListWhere(viewer, query), servedBy),
+    // a person's projects are few: counted on every page, so a project joined shows at once
+    totalFollows: servedBy ? undefined : [projects],
     key: projects.id,
     orderBy: [[projects.id, 'desc']],
     rows: (page) =>

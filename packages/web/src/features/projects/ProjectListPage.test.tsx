@@ -8,7 +8,11 @@ import ProjectListPage from './ProjectListPage';
 
 const layouts = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
 vi.mock('../../components/list/column-layout-calls', () => layouts);
-const projectCalls = vi.hoisted(() => ({ PROJECT_LIST_KEY: ['project', 'list'], fetchProjects: vi.fn() }));
+const projectCalls = vi.hoisted(() => ({
+  PROJECT_LIST_KEY: ['project', 'list'],
+  fetchProjects: vi.fn(),
+  fetchPersonalProjects: vi.fn(),
+}));
 vi.mock('./project-calls', () => projectCalls);
 const exportApi = vi.hoisted(() => ({ submitExport: vi.fn() }));
 vi.mock('../../app/export-calls', () => exportApi);
@@ -143,5 +147,17 @@ describe('project list', () => {
     renderWithQuery(<ProjectListPage />);
     await rowOf('项目1');
     expect(screen.queryByRole('button', { name: /导出项目/ })).toBeNull();
+  });
+
+  it("shows one person's projects from ?userId= with a back button, and neither create nor exports", async () => {
+    setUp('enterprise', 2, ['projectManage:list:export', 'projectManage:pro:add']);
+    projectCalls.fetchPersonalProjects.mockResolvedValue({ records: [project(3, { projectName: '他的项目' })], total: 1 });
+    renderWithQuery(<ProjectListPage />, { at: '/projectManage/project/list?userId=7&userName=周志强' });
+    await rowOf('他的项目');
+    expect(screen.getByText('周志强的项目')).toBeTruthy();
+    expect(projectCalls.fetchPersonalProjects).toHaveBeenCalledWith(expect.objectContaining({ userId: 7, pageNo: 1 }));
+    expect(projectCalls.fetchProjects).not.toHaveBeenCalled();
+    expect(buttonByText('返回')).toBeTruthy();
+    for (const absent of [/新建项目/, /导出项目/, /导出人员/]) expect(screen.queryByText(absent)).toBeNull();
   });
 });

@@ -32,7 +32,7 @@ import {
 } from '@fieldpay/domain';
 import { Button, Card, Form, Input, Select, Space, Tag, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { submitExport } from '../../app/export-calls';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
@@ -43,7 +43,7 @@ import { StatusTag } from '../../components/list/StatusTag';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { enterpriseInfoPath } from '../enterprises/enterprise-calls';
 import { PROJECT_DETAIL_PATH, PROJECT_SUMMARY_PATH } from './ProjectDetailPage';
-import { fetchProjects, PROJECT_LIST_KEY } from './project-calls';
+import { fetchPersonalProjects, fetchProjects, PROJECT_LIST_KEY } from './project-calls';
 import './projects.css';
 
 const PROJECT_CREATE_PATH = '/projectManage/project/create';
@@ -72,7 +72,11 @@ export interface ProjectListViewProps {
   tenantId?: number;
   /** the create button (the person's project list of the enterprise side) */
   withCreate?: boolean;
+  /** the projects of one natural person (the personal project list): no create, no exports, a back button */
+  person?: { userId: number };
 }
+
+type ListFilters = ProjectListFilters & { userId?: number };
 
 export function ProjectListView({
   title,
@@ -81,16 +85,21 @@ export function ProjectListView({
   enterpriseId,
   tenantId,
   withCreate = true,
+  person,
 }: ProjectListViewProps) {
   const side = useSession((state) => state.side);
   const isOperator = useSession((state) => state.userInfo?.userIdentity === 1 && state.side === 'platform');
   const access = useAccess();
-  const canExport = access.can('projectManage:list:export');
-  const canCreate = withCreate && side === 'enterprise' && access.can('projectManage:pro:add');
+  const canExport = person === undefined && access.can('projectManage:list:export');
+  const canCreate = withCreate && person === undefined && side === 'enterprise' && access.can('projectManage:pro:add');
   const embedded = comeForm === 2 && enterpriseId !== undefined;
-  const fixedFilters = useMemo<ProjectListFilters>(
-    () => (embedded ? { clientId: enterpriseId, ...(tenantId !== undefined ? { tenantId } : {}) } : {}),
-    [embedded, enterpriseId, tenantId],
+  const userId = person?.userId;
+  const fixedFilters = useMemo<ListFilters>(
+    () => ({
+      ...(embedded ? { clientId: enterpriseId, ...(tenantId !== undefined ? { tenantId } : {}) } : {}),
+      ...(userId !== undefined ? { userId } : {}),
+    }),
+    [embedded, enterpriseId, tenantId, userId],
   );
   const navigate = useNavigate();
   const unmask = useUnmaskToken();
@@ -146,7 +155,7 @@ export function ProjectListView({
       className="page-card"
       title={
         <Space>
-          {embedded && (
+          {(embedded || person) && (
             <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} aria-label="返回">
               返回
             </Button>
@@ -157,13 +166,15 @@ export function ProjectListView({
         </Space>
       }
     >
-      <ListPage<ProjectListRecord, ProjectListFilters>
+      <ListPage<ProjectListRecord, ListFilters>
         serviceName={serviceName}
         queryKey={[...PROJECT_LIST_KEY, fixedFilters]}
         fixedFilters={fixedFilters}
-        fetchPage={(request) => {
+        fetchPage={({ userId: personId, ...request }) => {
           applied.current = request;
-          return fetchProjects(request);
+          return personId === undefined
+            ? fetchProjects(request)
+            : fetchPersonalProjects({ ...request, userId: personId });
         }}
         rowKey="id"
         renderers={renderers}
@@ -256,6 +267,21 @@ export function ProjectListView({
   );
 }
 
+/** The person's projects in the address: the personal project list (?userId=&userName=). */
+export const personalProjectsPath = (userId: number, userName: string) =>
+  `/projectManage/project/list?${new URLSearchParams({ userId: String(userId), userName })}`;
+
 export default function ProjectListPage() {
+  const [params] = useSearchParams();
+  const userId = Number(params.get('userId'));
+  if (Number.isInteger(userId) && userId > 0)
+    return (
+      <ProjectListView
+        key={userId}
+        title={`${params.get('userName') || '自然人'}的项目`}
+        serviceName="projectList"
+        person={{ userId }}
+      />
+    );
   return <ProjectListView title="项目列表" />;
 }

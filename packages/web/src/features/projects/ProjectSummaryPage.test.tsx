@@ -108,6 +108,14 @@ describe('the project summary settlement block', () => {
     expect(screen.getByTestId('where').textContent).toBe('/projectManage/project/summary?id=5');
   });
 
+  it("opens a person's own projects (the personal project list) from the name", async () => {
+    calls.fetchProjectSummary.mockResolvedValue(summary(1));
+    renderAt('/projectManage/project/summary?id=5&pageType=4');
+    await screen.findByText('周志强');
+    fireEvent.click(buttonByText('周志强'));
+    expect(await screen.findByText('/projectManage/project/list?userId=7&userName=%E5%91%A8%E5%BF%97%E5%BC%BA')).toBeTruthy();
+  });
+
   it('folds and unfolds the project facts of the drill-down header', async () => {
     calls.fetchProjectSummary.mockResolvedValue(summary(1));
     renderAt('/projectManage/project/summary?id=5&pageType=4');

@@ -17,6 +17,7 @@ import { useAccess } from '../../app/use-access';
 import { StatusTag } from '../../components/list/StatusTag';
 import SettlementListPage from '../settlements/SettlementListPage';
 import { PROJECT_DETAIL_PATH, ProjectNotFound } from './ProjectDetailPage';
+import { personalProjectsPath } from './ProjectListPage';
 import { EMPTY_TEXT } from './ProjectBlocks';
 import { fetchProjectPersons, fetchProjectSummary, projectPersonsKey, projectSummaryKey } from './project-calls';
 import './projects.css';
@@ -69,6 +70,7 @@ const drillOf = (value: string | null): Drill | null =>
 
 /** Drill-down 4 (spec 1 §2, spec 2 §2.4): the persons who worked on the project, masked. */
 function ProjectPersons({ projectId }: { projectId: number }) {
+  const navigate = useNavigate();
   const [pageNo, setPageNo] = useState(1);
   const persons = useQuery({
     queryKey: projectPersonsKey(projectId, pageNo),
@@ -89,7 +91,20 @@ function ProjectPersons({ projectId }: { projectId: number }) {
             : false
         }
         columns={[
-          { title: '任务人员', dataIndex: 'userName' },
+          {
+            title: '任务人员',
+            dataIndex: 'userName',
+            // the person's own projects: the personal project list
+            render: (name: string, row) => (
+              <Button
+                type="link"
+                className="list-link-cell"
+                onClick={() => navigate(personalProjectsPath(row.userId, name))}
+              >
+                {name}
+              </Button>
+            ),
+          },
           { title: '手机号', dataIndex: 'phone' },
           { title: '身份证号', dataIndex: 'idCard', render: (value: string) => value || '-' },
           { title: '银行卡号', dataIndex: 'bankCard', render: (value: string) => value || '-' },

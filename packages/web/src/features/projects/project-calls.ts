@@ -6,6 +6,7 @@ import {
   type Page,
   PROJECT_STATUS_IN_PROGRESS,
   type ProjectListRecord,
+  personalProjectListOperation,
   projectAuditOperation,
   projectCountByStatusOperation,
   projectCreateOperation,
@@ -30,6 +31,11 @@ export const projectInProgressCountKey = (tenantId: number | undefined) =>
 
 export const fetchProjects = (query: OperationInput<typeof projectListOperation>): Promise<Page<ProjectListRecord>> =>
   call(projectListOperation, query);
+
+/** The projects one natural person has served on, within the viewer's list. */
+export const fetchPersonalProjects = (
+  query: OperationInput<typeof personalProjectListOperation>,
+): Promise<Page<ProjectListRecord>> => call(personalProjectListOperation, query);
 
 /** The enterprise header's 进行中 count; silent, as the header is no place for an error toast. */
 export const fetchInProgressCount = (): Promise<number> =>
