@@ -151,7 +151,10 @@ describe('project list', () => {
 
   it("shows one person's projects from ?userId= with a back button, and neither create nor exports", async () => {
     setUp('enterprise', 2, ['projectManage:list:export', 'projectManage:pro:add']);
-    projectCalls.fetchPersonalProjects.mockResolvedValue({ records: [project(3, { projectName: '他的项目' })], total: 1 });
+    projectCalls.fetchPersonalProjects.mockResolvedValue({
+      records: [project(3, { projectName: '他的项目' })],
+      total: 1,
+    });
     renderWithQuery(<ProjectListPage />, { at: '/projectManage/project/list?userId=7&userName=周志强' });
     await rowOf('他的项目');
     expect(screen.getByText('周志强的项目')).toBeTruthy();

@@ -113,7 +113,9 @@ describe('the project summary settlement block', () => {
     renderAt('/projectManage/project/summary?id=5&pageType=4');
     await screen.findByText('周志强');
     fireEvent.click(buttonByText('周志强'));
-    expect(await screen.findByText('/projectManage/project/list?userId=7&userName=%E5%91%A8%E5%BF%97%E5%BC%BA')).toBeTruthy();
+    expect(
+      await screen.findByText('/projectManage/project/list?userId=7&userName=%E5%91%A8%E5%BF%97%E5%BC%BA'),
+    ).toBeTruthy();
   });
 
   it('folds and unfolds the project facts of the drill-down header', async () => {
