@@ -407,6 +407,45 @@ describe('SettlementListPage filters and embedding', { timeout: 60_000 }, () => 
     await screen.findByText('JS20261120001', {}, LONG);
   });
 
+  it('sends the number, the project name and the three statuses as searched, within their lengths', async () => {
+    signedInAs('platform', 2);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    api.fetchSettlements.mockResolvedValue({ records: [], total: 0, totalAmount: '0.00' });
+    renderPage();
+    await screen.findAllByText('暂无数据', {}, LONG);
+    const number = screen.getByPlaceholderText('请输入结算单号') as HTMLInputElement;
+    const name = screen.getByPlaceholderText('请输入项目名称') as HTMLInputElement;
+    expect([number.maxLength, name.maxLength]).toEqual([50, 30]);
+    fireEvent.change(number, { target: { value: 'JS2026112' } });
+    fireEvent.change(name, { target: { value: '心血管' } });
+    for (const [label, option] of [
+      ['平台审核状态', '审核通过'],
+      ['平台结算状态', '结算异常'],
+      ['报告状态', '已生成'],
+    ]) {
+      await optionsOf(label);
+      const open = Array.from(document.querySelectorAll('.ant-select-dropdown')).find(
+        (node) => !node.classList.contains('ant-select-dropdown-hidden'),
+      ) as HTMLElement;
+      fireEvent.click(within(open).getByText(option));
+    }
+    fireEvent.click(screen.getByText(/^查\s*询$/).closest('button') as HTMLElement);
+    await waitFor(
+      () =>
+        expect(api.fetchSettlements).toHaveBeenLastCalledWith(
+          expect.objectContaining({
+            settlementSn: 'JS2026112',
+            projectName: '心血管',
+            auditStatus: 2,
+            payStatus: 3,
+            voucherStatus: 2,
+            pageNo: 1,
+          }),
+        ),
+      LONG,
+    );
+  });
+
   it("offers a fixed project's own service types, under their parents", async () => {
     signedInAs('enterprise', 2);
     useSession.setState({ permList: ['settlement:list:view'] });
