@@ -22,12 +22,12 @@ import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { StatusTag } from '../../components/list/StatusTag';
+import { SETTLEMENT_LIST_PATH } from '../settlements/settlement-paths';
 import { enterpriseInfoKey, fetchEnterpriseInfo } from './enterprise-calls';
 import './enterprises.css';
 
 const CROWD_PROJECT_LIST_PATH = '/projectManage/project/crowdList';
 /** The settlement list; with ?enterpriseId=&tenantId= it is embedded under one enterprise (spec 2 §2.1 mode 2). */
-const SETTLEMENT_LIST_PATH = '/settlement/order/list';
 const text = (value: string) => value || '-';
 
 type PayBankRow = EnterpriseInfo['payVos'][number];

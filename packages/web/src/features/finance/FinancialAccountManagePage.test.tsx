@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
-import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { renderPageAt, renderWithQuery, signedInAs } from '../../components/list/testing';
 import FinancialAccountManagePage from './FinancialAccountManagePage';
+import { FINANCIAL_ACCOUNT_PATH, topUpPath } from './top-up-link';
 
 const api = vi.hoisted(() => ({
   FINANCIAL_ACCOUNT_KEY: ['finance', 'accounts'],
@@ -130,5 +131,30 @@ describe('FinancialAccountManagePage', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: /充\s*值/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /交易密码/ })).toBeNull();
     expect(api.fetchPayPasswordStatus).not.toHaveBeenCalled();
+  });
+
+  it('opened from a short balance (sign=1) names the settlement and returns to its payment', async () => {
+    const at = topUpPath({ id: 7, settlementSn: 'JS26112200000007', amount: '1060.00' });
+    renderPageAt(FINANCIAL_ACCOUNT_PATH, <FinancialAccountManagePage />, at);
+    expect(await screen.findByText('当前余额不足，请充值', {}, LONG)).toBeTruthy();
+    expect(
+      screen.getByText('结算单 JS26112200000007 需付款 ¥1,060.00，请为付款银行充值，充值到账后返回结算单继续付款。'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '返回结算' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/settlement/order/list?isPage=notice&id=7&settle=1');
+  });
+
+  it('reads an edited or missing settlement in the address as none: the notice stays, 返回结算 opens the list', async () => {
+    const forged = `${FINANCIAL_ACCOUNT_PATH}?sign=1&settlement=${encodeURIComponent('{"id":-1,"settlementSn":"<b>x</b>"}')}`;
+    renderPageAt(FINANCIAL_ACCOUNT_PATH, <FinancialAccountManagePage />, forged);
+    expect(await screen.findByText('请为付款银行充值，充值到账后返回结算单继续付款。', {}, LONG)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '返回结算' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/settlement/order/list');
+  });
+
+  it('shows no short-balance notice when opened from the menu', async () => {
+    renderWithQuery(<FinancialAccountManagePage />);
+    expect(await screen.findByText('¥500,000.00', {}, LONG)).toBeTruthy();
+    expect(screen.queryByText('当前余额不足，请充值')).toBeNull();
   });
 });

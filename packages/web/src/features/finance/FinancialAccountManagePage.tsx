@@ -2,7 +2,7 @@
  * 财务账户管理 (spec 2 §2: /company/financialSystem/financialAccountManage; decision 0018): the paying
  * banks with their balances from the ledger, top-up through the bank, each bank's flows, and on the
  * enterprise side the transaction password. Opened from the settlement dialog with sign=1 it says
- * why (the balance was short) and offers the way back.
+ * why (the balance was short) and offers the way back to the settlement it carries in the address.
  */
 import { AccountBookOutlined, SafetyOutlined } from '@ant-design/icons';
 import {
@@ -30,6 +30,7 @@ import { chinaTimeColumn } from '../../components/list/china-time-column';
 import { ListPage } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
 import { zodRule } from '../../components/zod-rule';
+import { SETTLEMENT_LIST_PATH, settlementDetailPath } from '../settlements/settlement-paths';
 import {
   ACCOUNT_FLOW_KEY,
   FINANCIAL_ACCOUNT_KEY,
@@ -41,8 +42,7 @@ import {
   sendPasswordCode,
   topUp,
 } from './finance-calls';
-
-/** Yuan text from the API shown with the yen sign and thousands separators. */
+import { readPendingSettlement } from './top-up-link';
 
 function TopUpDialog({ bank, onClose }: { bank: PayBank | null; onClose(): void }) {
   const [form] = Form.useForm<{ amount: string }>();
@@ -209,6 +209,7 @@ export default function FinancialAccountManagePage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const fromSettlement = params.get('sign') === '1';
+  const pending = fromSettlement ? readPendingSettlement(params) : null;
   const [topUpBank, setTopUpBank] = useState<PayBank | null>(null);
   const [flowBank, setFlowBank] = useState<PayBank | null>(null);
   const [passwordOpen, setPasswordOpen] = useState(false);
@@ -269,9 +270,16 @@ export default function FinancialAccountManagePage() {
             showIcon
             style={{ marginBottom: 16 }}
             message={MSG.insufficientBalance}
-            description="请为付款银行充值，充值到账后返回结算单继续付款。"
+            description={
+              pending
+                ? `结算单 ${pending.settlementSn} 需付款 ${yuan(pending.amount)}，请为付款银行充值，充值到账后返回结算单继续付款。`
+                : '请为付款银行充值，充值到账后返回结算单继续付款。'
+            }
             action={
-              <Button size="small" onClick={() => navigate(-1)}>
+              <Button
+                size="small"
+                onClick={() => navigate(pending ? settlementDetailPath(pending.id, true) : SETTLEMENT_LIST_PATH)}
+              >
                 返回结算
               </Button>
             }

@@ -11,7 +11,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
-import { PROJECT_DETAIL_PATH } from './ProjectDetailPage';
+import { PROJECT_DETAIL_PATH, PROJECT_LIST_PATH } from './project-paths';
 import {
   BasicInfoBlock,
   type BasicValue,
@@ -104,7 +104,7 @@ export default function ProjectCreatePage() {
       />
       <div className="project-create-actions">
         <Space>
-          <Button onClick={() => navigate('/projectManage/project/list')}>取消</Button>
+          <Button onClick={() => navigate(PROJECT_LIST_PATH)}>取消</Button>
           <Button type="primary" loading={submitting} onClick={() => void submit()}>
             提交审核
           </Button>

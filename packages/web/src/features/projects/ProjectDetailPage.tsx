@@ -47,10 +47,9 @@ import {
   saveProjectVisitType,
   startProjectAudit,
 } from './project-calls';
+import { PROJECT_DETAIL_PATH, PROJECT_LIST_PATH, PROJECT_SUMMARY_PATH } from './project-paths';
 import './projects.css';
 
-export const PROJECT_DETAIL_PATH = '/projectManage/project/detail';
-export const PROJECT_SUMMARY_PATH = '/projectManage/project/summary';
 const time = (value: number | null) => (value === null ? '-' : formatChinaDateTime(value));
 
 /** The not-found view (spec 1 §8: project detail code 10013 -> 项目不存在). */
@@ -62,7 +61,7 @@ export function ProjectNotFound() {
       title="项目不存在"
       subTitle="该项目不存在，或您无权查看。"
       extra={
-        <Button type="primary" onClick={() => navigate('/projectManage/project/list')}>
+        <Button type="primary" onClick={() => navigate(PROJECT_LIST_PATH)}>
           返回项目列表
         </Button>
       }

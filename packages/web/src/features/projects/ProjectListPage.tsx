@@ -42,7 +42,7 @@ import { type CellRenderer, ListPage } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { enterpriseInfoPath } from '../enterprises/enterprise-calls';
-import { PROJECT_DETAIL_PATH, PROJECT_SUMMARY_PATH } from './ProjectDetailPage';
+import { PROJECT_DETAIL_PATH, PROJECT_SUMMARY_PATH } from './project-paths';
 import { fetchPersonalProjects, fetchProjects, PROJECT_LIST_KEY } from './project-calls';
 import './projects.css';
 
@@ -266,10 +266,6 @@ export function ProjectListView({
     </Card>
   );
 }
-
-/** The person's projects in the address: the personal project list (?userId=&userName=). */
-export const personalProjectsPath = (userId: number, userName: string) =>
-  `/projectManage/project/list?${new URLSearchParams({ userId: String(userId), userName })}`;
 
 export default function ProjectListPage() {
   const [params] = useSearchParams();

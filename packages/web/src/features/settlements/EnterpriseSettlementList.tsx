@@ -20,7 +20,7 @@ import { useAccess } from '../../app/use-access';
 import { ListPage, plainCell } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
 import { enterpriseInfoPath } from '../enterprises/enterprise-calls';
-import { PROJECT_SUMMARY_PATH } from '../projects/ProjectDetailPage';
+import { PROJECT_SUMMARY_PATH } from '../projects/project-paths';
 import { APPLY_SETTLEMENT_KEY, fetchApplySettlements } from './settlement-calls';
 import { chinaTime, yuan } from './settlement-format';
 

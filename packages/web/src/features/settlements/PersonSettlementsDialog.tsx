@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { ListPage, plainCell } from '../../components/list/ListPage';
 import { fetchPersonSettlements, personSettlementsKey } from './settlement-calls';
 import { chinaTime, yuan } from './settlement-format';
+import { settlementDetailPath } from './settlement-paths';
 import { VoucherDialog } from './VoucherDialog';
 
 type SubSettlement = OperationAnswer<typeof personSettlementPageOperation>['records'][number];
@@ -74,7 +75,7 @@ export function PersonSettlementsDialog({
                   size="small"
                   onClick={() => {
                     onClose();
-                    navigate(`/settlement/order/list?isPage=notice&id=${row.settlementId}`);
+                    navigate(settlementDetailPath(row.settlementId));
                   }}
                 >
                   详情

@@ -11,7 +11,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery, signedInAs } from '../../components/list/testing';
-import { PAY_ADVICE, SettleDialog, TOP_UP_PAGE } from './SettleDialog';
+import { PAY_ADVICE, SettleDialog } from './SettleDialog';
 
 const client = vi.hoisted(() => ({ call: vi.fn(), callWithMessage: vi.fn() }));
 vi.mock('../../app/api-client', () => client);
@@ -277,7 +277,14 @@ describe('SettleDialog', { timeout: 60_000 }, () => {
     expect(payButton().disabled).toBe(true);
     fireEvent.click(within(dialog()).getByRole('button', { name: '去充值' }));
     expect(onClose).toHaveBeenCalled();
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(TOP_UP_PAGE));
+    // the page learns why (sign=1) and which settlement to return to
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        `/company/financialSystem/financialAccountManage?sign=1&settlement=${encodeURIComponent(
+          JSON.stringify({ id: 7, settlementSn: 'JS26112200000007', amount: '1060.00' }),
+        )}`,
+      ),
+    );
   });
 
   it('pays with the encrypted password and the SMS code, platformId left out for CMB; closes and refreshes', async () => {

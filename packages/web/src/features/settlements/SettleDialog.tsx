@@ -40,10 +40,8 @@ import {
   sendPayCode,
   settleLinesKey,
 } from './settle-calls';
+import { topUpPath } from '../finance/top-up-link';
 import { yuan } from './settlement-format';
-
-/** Where a short balance sends the user (spec 2 §2 routes); the page reads sign=1. */
-export const TOP_UP_PAGE = '/company/financialSystem/financialAccountManage?sign=1';
 
 /** Payment advice under the pay form (spec 2 §4). */
 export const PAY_ADVICE =
@@ -228,7 +226,7 @@ function PayStep({
 
   const topUp = () => {
     onClose();
-    navigate(TOP_UP_PAGE);
+    navigate(topUpPath(settlement));
   };
 
   return (

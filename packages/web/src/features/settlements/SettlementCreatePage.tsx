@@ -19,10 +19,10 @@ import { useAccess } from '../../app/use-access';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { fetchParentProjectTypes, parentProjectTypesKey, SETTLEMENT_KEY } from './settlement-calls';
 import { serviceTypeOptions, yuan } from './settlement-format';
+import { SETTLEMENT_LIST_PATH } from './settlement-paths';
 import { createSettlement, fetchSettleableSummary, settleableSummaryKey } from './settlement-create-calls';
 
 /** The settlement list (the lead's page) where a new settlement is found. */
-export const SETTLEMENT_LIST_PATH = '/settlement/order/list';
 export const REMARKS_MAX_LENGTH = 200;
 
 interface CreateFormValues {

@@ -24,10 +24,10 @@ function signIn(side: 'platform' | 'enterprise', permList: string[]) {
   useSession.setState({ permList });
 }
 
-function renderDetail(onBack = vi.fn()) {
+function renderDetail(onBack = vi.fn(), resumePay = false) {
   renderWithQuery(
     <ConfirmProvider>
-      <SettlementDetailView settlementId={5} onBack={onBack} />
+      <SettlementDetailView settlementId={5} resumePay={resumePay} onBack={onBack} />
     </ConfirmProvider>,
   );
   return onBack;
@@ -90,6 +90,24 @@ describe('SettlementDetailView', { timeout: 60_000 }, () => {
       expect(screen.queryByText('结算总人数', { selector: '.ant-descriptions-item-label' })).toBeNull(),
     );
     expect(valueBeside('结算单号').textContent).toBe('JS20261120005');
+  });
+
+  it('back from a top-up, opens the settlement dialog again while the settlement waits for its payment', async () => {
+    signIn('enterprise', ['settlement:list:pay']);
+    api.fetchSettlementDetail.mockResolvedValue(settlementDetail(5, { auditStatus: 2, enterprisePayStatus: 1 }));
+    renderDetail(vi.fn(), true);
+    expect((await screen.findByTestId('settle-dialog', {}, { timeout: 15_000 })).textContent).toBe('JS20261120005');
+  });
+
+  it('back from a top-up, opens no dialog once the settlement is paid', async () => {
+    signIn('enterprise', ['settlement:list:pay']);
+    api.fetchSettlementDetail.mockResolvedValue(
+      settlementDetail(5, { auditStatus: 2, enterprisePayStatus: 2, payStatus: 1 }),
+    );
+    renderDetail(vi.fn(), true);
+    expect(await screen.findByText('JS20261120005', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /结\s*算/ })).toBeNull();
+    expect(screen.queryByTestId('settle-dialog')).toBeNull();
   });
 
   it('shows a dash for the platform state while the audit waits, 审核 to the platform, and the documents row', async () => {

@@ -15,7 +15,7 @@ import {
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Result, Space, Spin, Steps, Timeline, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
@@ -80,7 +80,16 @@ function SettlementProgress({ detail }: { detail: SettlementDetail }) {
 
 type Dialog = 'none' | 'voucher' | 'attachments' | 'audit' | 'settle';
 
-export function SettlementDetailView({ settlementId, onBack }: { settlementId: number; onBack(): void }) {
+export function SettlementDetailView({
+  settlementId,
+  resumePay = false,
+  onBack,
+}: {
+  settlementId: number;
+  /** back from a top-up (?settle=1): the settlement dialog opens again while the settlement is still payable */
+  resumePay?: boolean;
+  onBack(): void;
+}) {
   const side = useSession((state) => state.side);
   const { can } = useAccess();
   const queryClient = useQueryClient();
@@ -100,6 +109,20 @@ export function SettlementDetailView({ settlementId, onBack }: { settlementId: n
   const refresh = () => queryClient.invalidateQueries({ queryKey: SETTLEMENT_KEY });
   const withdraw = useWithdraw(() => void refresh());
   const close = () => setDialog('none');
+  const loaded = detailQuery.data;
+  const payable =
+    loaded !== undefined &&
+    enterpriseMode &&
+    can('settlement:list:pay') &&
+    loaded.auditStatus === 2 &&
+    loaded.payStatus === 0;
+  // back from a top-up: once, and only while the settlement still waits for its payment
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!resumePay || resumed.current || loaded === undefined) return;
+    resumed.current = true;
+    if (payable) setDialog('settle');
+  }, [resumePay, loaded, payable]);
 
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
@@ -126,7 +149,6 @@ export function SettlementDetailView({ settlementId, onBack }: { settlementId: n
   const paidOut = detail.payStatus === 1 || detail.payStatus === 2;
   const canWithdraw =
     can('settlement:list:withdraw') && detail.voucherStatus === 0 && (detail.auditStatus === 1 || approvedUnpaid);
-  const canSettle = enterpriseMode && can('settlement:list:pay') && detail.auditStatus === 2 && detail.payStatus === 0;
   const canAudit = !enterpriseMode && detail.auditStatus === 1 && can('settlement:list:audit');
 
   const facts: { label: string; value: ReactNode; when?: boolean }[] = [
@@ -279,7 +301,7 @@ export function SettlementDetailView({ settlementId, onBack }: { settlementId: n
               撤回
             </Button>
           )}
-          {canSettle && (
+          {payable && (
             <Button type="primary" onClick={() => setDialog('settle')}>
               结算
             </Button>

@@ -189,6 +189,7 @@ export default function SettlementListPage({ fixedProjectId }: SettlementListPag
     const next = new URLSearchParams(params);
     next.delete('isPage');
     next.delete('id');
+    next.delete('settle');
     setParams(next);
   };
 
@@ -276,7 +277,9 @@ export default function SettlementListPage({ fixedProjectId }: SettlementListPag
   );
 
   if (detailId !== undefined) {
-    return <SettlementDetailView settlementId={detailId} onBack={closeDetail} />;
+    return (
+      <SettlementDetailView settlementId={detailId} resumePay={params.get('settle') === '1'} onBack={closeDetail} />
+    );
   }
 
   const fixedFilters: Partial<Filters> = {
