@@ -1,3 +1,4 @@
+import { formatChinaDateTime } from '@fieldpay/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformUser, login, useTestApp } from '../../../test/app';
 import {
@@ -381,6 +382,46 @@ describe('the figures', () => {
 });
 
 describe('the list', () => {
+  it('filters by the application time and the platform settlement time, in China time, each on its own column', async () => {
+    await addWorker(t, world, { priceFen: 3_000 });
+    const created = (await createSettlement(t, world)).json().result;
+    await approve(t, world, created.id);
+    await fund(t, world, '100.00');
+    await pay(t, world, created.id);
+    await drainPayouts(t.services, created.id);
+    await addWorker(t, world, { priceFen: 1_000 });
+    const waiting = (await createSettlement(t, world)).json().result;
+    const paidOut = (await detail(world.enterprise, created.id)).json().result as {
+      id: number;
+      createTime: number;
+      settlementTime: number;
+    };
+    expect(paidOut.settlementTime).toBeGreaterThan(0);
+    const around = (time: number) => [formatChinaDateTime(time - 1_000), formatChinaDateTime(time + 1_000)];
+    const ids = async (query: Record<string, unknown>) => {
+      const answer = await get(t.app, world.enterprise, '/api/sys/order/getSettlementPage', {
+        pageNo: 1,
+        pageSize: 50,
+        ...query,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json().result.records as Array<{ id: number }>).map((row) => row.id);
+    };
+    const [platformStartTime, platformEndTime] = around(paidOut.settlementTime);
+    const settledThen = await ids({ platformStartTime, platformEndTime });
+    expect(settledThen).toContain(paidOut.id);
+    // made in the same second, but never paid out: no platform settlement time to fall in the window
+    expect(settledThen).not.toContain(waiting.id);
+    const [startTime, endTime] = around(paidOut.createTime);
+    expect(await ids({ startTime, endTime })).toContain(paidOut.id);
+    expect(await ids({ platformStartTime: '2000-01-01 00:00:00', platformEndTime: '2000-01-31 23:59:59' })).toEqual([]);
+    const malformed = await get(t.app, world.enterprise, '/api/sys/order/getSettlementPage', {
+      platformStartTime: '2026/11/01',
+    });
+    expect(malformed.json()).toMatchObject({ success: false });
+    expect(malformed.json().message).toContain('平台结算开始时间');
+  });
+
   it('sorts, totals and scopes', async () => {
     const answer = await get(t.app, world.enterprise, '/api/sys/order/getSettlementPage', {
       pageNo: 1,

@@ -328,6 +328,39 @@ describe('SettlementListPage filters and embedding', { timeout: 60_000 }, () => 
     );
   });
 
+  it('sends the 平台结算时间 range as platformStartTime and platformEndTime, apart from the application time', async () => {
+    signedInAs('platform', 2);
+    useSession.setState({ permList: ['settlement:list:view'] });
+    api.fetchSettlements.mockResolvedValue({ records: [], total: 0, totalAmount: '0.00' });
+    renderPage();
+    await screen.findAllByText('暂无数据', {}, LONG);
+    const platformTime = within(
+      screen.getByText('平台结算时间').closest('.ant-form-item') as HTMLElement,
+    ).getByPlaceholderText('开始时间');
+    fireEvent.mouseDown(platformTime);
+    fireEvent.click(platformTime);
+    const first = dayjs().startOf('month');
+    const cell = (date: dayjs.Dayjs) =>
+      document.querySelector(`td[title="${date.format('YYYY-MM-DD')}"]`) as HTMLElement;
+    await waitFor(() => expect(cell(first)).toBeTruthy());
+    const ok = () => fireEvent.click(document.querySelector('.ant-picker-ok button') as HTMLElement);
+    fireEvent.click(cell(first));
+    ok();
+    fireEvent.click(cell(first.add(9, 'day')));
+    ok();
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(api.fetchSettlements).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          platformStartTime: `${first.format('YYYY-MM-DD')} 00:00:00`,
+          platformEndTime: `${first.add(9, 'day').format('YYYY-MM-DD')} 23:59:59`,
+        }),
+      ),
+    );
+    const sent = api.fetchSettlements.mock.lastCall?.[0] as Record<string, unknown>;
+    expect([sent.startTime, sent.endTime]).toEqual([undefined, undefined]);
+  });
+
   it('asks no maximum time on the platform side, whose pickers stay open', async () => {
     signedInAs('platform', 2);
     useSession.setState({ permList: ['settlement:list:view'] });
