@@ -7,9 +7,6 @@
  * written beside it.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fakerZH_CN as faker } from '@faker-js/faker';
 import type { ProjectArea, ProjectText, TaskTypeId } from '@fieldpay/domain';
 import { PROJECT_TEXT_UPLOAD, TASK_TYPE_PARENTS } from '@fieldpay/domain';
@@ -84,20 +81,14 @@ async function uploadBrief(
   enterpriseUser: Principal,
   projectName: string,
 ): Promise<ProjectText['fileList'][number]> {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fp-demo-'));
-  try {
-    const local = path.join(dir, 'brief.pdf');
-    await fs.promises.writeFile(local, await brief());
-    const file = await services.ctx.scopes.withViewer(enterpriseUser, () =>
-      uploadAs(services, enterpriseUser, local, `${projectName}执行说明.pdf`, {
-        scene: PROJECT_TEXT_UPLOAD.scene,
-        uploadPath: PROJECT_TEXT_UPLOAD.uploadPath,
-      }),
-    );
-    return { fileName: file.fileName, fileType: file.extension, fileAddress: addressOf(file) };
-  } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
-  }
+  const bytes = await brief();
+  const file = await services.ctx.scopes.withViewer(enterpriseUser, () =>
+    uploadAs(services, enterpriseUser, bytes, `${projectName}执行说明.pdf`, {
+      scene: PROJECT_TEXT_UPLOAD.scene,
+      uploadPath: PROJECT_TEXT_UPLOAD.uploadPath,
+    }),
+  );
+  return { fileName: file.fileName, fileType: file.extension, fileAddress: addressOf(file) };
 }
 
 /** Service types with what their people are told. */

@@ -8,9 +8,6 @@
  * the settlement dialog sends them.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   REPORT_QUESTIONNAIRE_TYPE,
   REPORT_UPLOAD,
@@ -300,93 +297,79 @@ async function makeReport(services: Services, clerk: Principal, settlementId: nu
     await generateReport(services, { settlementId }, new Date(at + 60_000));
     return;
   }
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fp-demo-'));
-  try {
-    const note = path.join(dir, 'display.pdf');
-    const bytes = await renderPdf(
+  const bytes = await renderPdf(
+    {
+      title: '门店陈列检查说明',
+      subject: 'store display check',
+      footer: '门店陈列检查说明',
+      sections: [
+        {
+          title: '检查结果',
+          fields: [
+            ['检查范围', '本期结算任务覆盖的全部终端门店'],
+            ['陈列达标', '主推产品均位于收银台或黄金货架位置'],
+            ['整改事项', '两家门店价签已于次日更换'],
+          ],
+        },
+      ],
+    },
+    new Date(at),
+  );
+  await scopes.withViewer(clerk, async () => {
+    const file = await uploadAs(services, clerk, bytes, '门店陈列检查说明.pdf', {
+      scene: 'settleReport',
+      uploadPath: REPORT_UPLOAD.uploadPath,
+      id: String(settlementId),
+    });
+    await regenerateReport(
+      services,
+      clerk,
       {
-        title: '门店陈列检查说明',
-        subject: 'store display check',
-        footer: '门店陈列检查说明',
-        sections: [
+        settlementId,
+        fileList: [
           {
-            title: '检查结果',
-            fields: [
-              ['检查范围', '本期结算任务覆盖的全部终端门店'],
-              ['陈列达标', '主推产品均位于收银台或黄金货架位置'],
-              ['整改事项', '两家门店价签已于次日更换'],
-            ],
+            fileName: file.fileName,
+            fileType: file.extension,
+            fileAddress: addressOf(file),
+            fileSize: file.fileSize,
           },
         ],
       },
-      new Date(at),
+      auditActorOf(clerk, DEMO_IP),
+      new Date(at + 120_000),
     );
-    await fs.promises.writeFile(note, bytes);
-    await scopes.withViewer(clerk, async () => {
-      const file = await uploadAs(services, clerk, note, '门店陈列检查说明.pdf', {
-        scene: 'settleReport',
-        uploadPath: REPORT_UPLOAD.uploadPath,
-        id: String(settlementId),
-      });
-      await regenerateReport(
-        services,
-        clerk,
-        {
-          settlementId,
-          fileList: [
-            {
-              fileName: file.fileName,
-              fileType: file.extension,
-              fileAddress: addressOf(file),
-              fileSize: file.fileSize,
-            },
-          ],
-        },
-        auditActorOf(clerk, DEMO_IP),
-        new Date(at + 120_000),
-      );
-    });
-    await generateReport(services, { settlementId }, new Date(at + 180_000));
-  } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
-  }
+  });
+  await generateReport(services, { settlementId }, new Date(at + 180_000));
 }
 
 /** A settlement waiting for its audit gets the enterprise's note of the work, as a PDF attachment. */
 async function attachNote(services: Services, enterprise: Principal, settlementId: number, created: number) {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fp-demo-'));
-  try {
-    const note = path.join(dir, 'note.pdf');
-    const bytes = await renderPdf(
-      {
-        title: '结算补充说明',
-        subject: 'settlement note',
-        footer: '结算补充说明',
-        sections: [
-          {
-            title: '说明',
-            fields: [
-              ['事项', '本期任务已全部完成并经企业内部核对'],
-              ['附件', '任务完成情况汇总'],
-            ],
-          },
-        ],
-      },
-      new Date(created),
-    );
-    await fs.promises.writeFile(note, bytes);
-    const actor = auditActorOf(enterprise, DEMO_IP);
-    await services.ctx.scopes.withViewer(enterprise, async () => {
-      const file = await uploadAs(services, enterprise, note, '结算补充说明.pdf', {
-        scene: 'default',
-        uploadPath: SETTLEMENT_ATTACHMENT_UPLOAD_PATH,
-        id: String(settlementId),
-      });
-      await saveAttachment(services, enterprise, { settId: settlementId, address: addressOf(file) }, actor);
+  const bytes = await renderPdf(
+    {
+      title: '结算补充说明',
+      subject: 'settlement note',
+      footer: '结算补充说明',
+      sections: [
+        {
+          title: '说明',
+          fields: [
+            ['事项', '本期任务已全部完成并经企业内部核对'],
+            ['附件', '任务完成情况汇总'],
+          ],
+        },
+      ],
+    },
+    new Date(created),
+  );
+  const actor = auditActorOf(enterprise, DEMO_IP);
+  await services.ctx.scopes.withViewer(enterprise, async () => {
+    const file = await uploadAs(services, enterprise, bytes, '结算补充说明.pdf', {
+      scene: 'default',
+      uploadPath: SETTLEMENT_ATTACHMENT_UPLOAD_PATH,
+      id: String(settlementId),
     });
-  } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
-  }
+    await saveAttachment(services, enterprise, { settId: settlementId, address: addressOf(file) }, actor);
+  });
 }
 
 export const settlementsDemo: DemoStep = {

@@ -8,9 +8,6 @@
  * review (a doctor with a certificate, a pharmacist), one rejected, one doctor whose certificate was
  * rejected.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { CustomerType } from '@fieldpay/domain';
 import type { Principal } from '../../platform/auth/sessions';
 import { addressOf } from '../../platform/files/links';
@@ -195,7 +192,6 @@ export async function registerDemoCustomers(
     tenantId: people.enterpriseUser.tenantId,
     enterpriseId: people.enterpriseUser.enterpriseId as number,
   });
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fieldpay-demo-cert-'));
   const register = async (
     customer: Omit<DemoCustomer, 'certified'>,
     place: Place,
@@ -204,20 +200,16 @@ export async function registerDemoCustomers(
   ): Promise<RegisteredCustomer> => {
     let certImage = '';
     if (customer.certNo) {
-      const file = path.join(dir, `${customer.certNo}.png`);
-      await fs.promises.writeFile(
-        file,
-        await drawCertificate({
-          name: customer.cusName,
-          sex: customer.sex === 1 ? '男' : '女',
-          certNo: customer.certNo,
-          place: place.org,
-          scope: `${customer.departmentName}专业`,
-          issuedOn: `${2012 + index}年${3 + (index % 9)}月18日`,
-        }),
-      );
+      const image = await drawCertificate({
+        name: customer.cusName,
+        sex: customer.sex === 1 ? '男' : '女',
+        certNo: customer.certNo,
+        place: place.org,
+        scope: `${customer.departmentName}专业`,
+        issuedOn: `${2012 + index}年${3 + (index % 9)}月18日`,
+      });
       const row = await scopes.withViewer(enterpriseUser, () =>
-        uploadAs(services, enterpriseUser, file, `${customer.cusName}医师执业证书.png`, {
+        uploadAs(services, enterpriseUser, image, `${customer.cusName}医师执业证书.png`, {
           scene: 'image',
           uploadPath: 'customerCert',
         }),
@@ -249,18 +241,14 @@ export async function registerDemoCustomers(
   };
   const registered: RegisteredCustomer[] = [];
   const forReview: RegisteredCustomer[] = [];
-  try {
-    for (const [index, place] of places.entries()) {
-      registered.push(await register(DEMO_CUSTOMERS[index % DEMO_CUSTOMERS.length], place, index, when.registered));
-    }
-    // registered later than the task customers, so the list's newest rows are the ones to review
-    const later = new Date(when.certified.getTime() + 24 * 3600_000);
-    for (const [index, customer] of DEMO_REVIEW_CUSTOMERS.entries()) {
-      const registeredAt = new Date(later.getTime() + index * 3600_000);
-      forReview.push(await register(customer, places[customer.place % places.length], index, registeredAt));
-    }
-  } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
+  for (const [index, place] of places.entries()) {
+    registered.push(await register(DEMO_CUSTOMERS[index % DEMO_CUSTOMERS.length], place, index, when.registered));
+  }
+  // registered later than the task customers, so the list's newest rows are the ones to review
+  const later = new Date(when.certified.getTime() + 24 * 3600_000);
+  for (const [index, customer] of DEMO_REVIEW_CUSTOMERS.entries()) {
+    const registeredAt = new Date(later.getTime() + index * 3600_000);
+    forReview.push(await register(customer, places[customer.place % places.length], index, registeredAt));
   }
   const actor = auditActorOf(staff, DEMO_IP);
   for (const [index, { customerId, organisationId }] of registered.entries()) {

@@ -142,26 +142,34 @@ export class FileService {
     }
   }
 
-  /**
-   * A file the server made on a user's behalf (the demo data's task sheets): the same checks,
-   * storing and audit row as an upload of it, without a multipart request.
-   */
+  /** A file on disk the server made on a user's behalf (the demo data's task sheets): as `receiveBytes`. */
   async receiveLocal(
     localPath: string,
     fileName: string,
     options: ReceiveOptions & { fields: UploadFields },
   ): Promise<FileRow> {
+    return this.receiveBytes(await fs.promises.readFile(localPath), fileName, options);
+  }
+
+  /**
+   * A file the server made on a user's behalf (the demo data's briefs, notes and certificates): the
+   * same checks, storing and audit row as an upload of it, without a multipart request.
+   */
+  async receiveBytes(
+    bytes: Uint8Array,
+    fileName: string,
+    options: ReceiveOptions & { fields: UploadFields },
+  ): Promise<FileRow> {
     await fs.promises.mkdir(this.scratchDir, { recursive: true });
-    const bytes = await fs.promises.readFile(localPath);
     const file: Incoming = {
       scratchPath: path.join(this.scratchDir, crypto.randomBytes(16).toString('hex')),
       fileName,
       size: bytes.length,
       truncated: false,
       sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
-      head: bytes.subarray(0, SIGNATURE_HEAD_BYTES),
+      head: Buffer.from(bytes.subarray(0, SIGNATURE_HEAD_BYTES)),
     };
-    // storing moves the scratch copy into place; the caller keeps its own file
+    // storing moves the scratch copy into place; the caller keeps its own bytes
     await fs.promises.writeFile(file.scratchPath, bytes);
     try {
       const scene = options.forcedScene ?? options.fields.scene;
