@@ -12,6 +12,7 @@ import type { ModuleDefinition } from '../src/platform/modules';
 import type { Services } from '../src/services';
 import { fakeCreditCode } from '../src/seed/demo';
 import { ensureBuiltInRoles } from '../src/seed/reference';
+import { builtInRoleCodes } from '../src/seed/reference-data';
 import { freshDatabase } from './db';
 
 export const TEST_SIGN_SECRET = 'test-sign-secret';
@@ -171,6 +172,17 @@ export async function createPlatformUser(
       .insert(userRoles)
       .values({ userId: user.id, roleId: await roleIdOf(database, input.tenantId, roleCode) });
   return { id: user.id, username, password };
+}
+
+/** A signed-in platform user of `tenantId` whose role holds every built-in code of the side but `missing`. */
+export async function signInPlatformWithout(context: TestContext, tenantId: number, missing: PermissionCode) {
+  const roleCode = await createRole(context.database, {
+    tenantId,
+    side: 'platform',
+    permissions: builtInRoleCodes('platform', false).filter((code) => code !== missing),
+  });
+  const user = await createPlatformUser(context.database, { tenantId, roleCode });
+  return login(context.app, 'platform', user.username, user.password);
 }
 
 /** An enterprise user whose company is registered on each of the given tenants (as enterprise_admin by default). */

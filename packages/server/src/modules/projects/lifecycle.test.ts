@@ -2,14 +2,7 @@ import crypto from 'node:crypto';
 import { ApiCode, type LoginUserInfo, MSG, PROJECT_FORM_MSG, PROJECT_TEXT_UPLOAD } from '@fieldpay/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  authHeaders,
-  createEnterpriseUser,
-  createPlatformUser,
-  createRole,
-  login,
-  useTestApp,
-} from '../../../test/app';
+import { authHeaders, createEnterpriseUser, login, signInPlatformWithout, useTestApp } from '../../../test/app';
 import { pdfOf, uploadFile } from '../../../test/file-fixtures';
 import { createLookupWorld, type LookupWorld } from '../../../test/lookups';
 import {
@@ -24,7 +17,6 @@ import {
   taxSources,
 } from '../../db/schema';
 import { seedSensitiveWords } from '../../platform/sensitive-words/service';
-import { builtInRoleCodes } from '../../seed/reference-data';
 
 const t = useTestApp();
 let world: LookupWorld;
@@ -440,13 +432,7 @@ describe('editing blocks (platform side, projectManage:pro:modify, status 4, 3 o
 
   it('refuses the enterprise side and a platform role without the code (403), changing nothing', async () => {
     const id = await createProject();
-    const roleCode = await createRole(t.database, {
-      tenantId: world.tenantA,
-      side: 'platform',
-      permissions: builtInRoleCodes('platform', false).filter((code) => code !== 'projectManage:pro:modify'),
-    });
-    const user = await createPlatformUser(t.database, { tenantId: world.tenantA, roleCode });
-    const without = await login(t.app, 'platform', user.username, user.password);
+    const without = await signInPlatformWithout(t, world.tenantA, 'projectManage:pro:modify');
     for (const session of [world.enterpriseUser, without]) {
       const response = await post(session, '/api/sys/project/editText', { projectId: id, description: '<p>改</p>' });
       expect(response.statusCode).toBe(403);

@@ -1,9 +1,8 @@
 import { ApiCode, MSG } from '@fieldpay/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, createPlatformUser, createRole, login, useTestApp } from '../../../test/app';
+import { authHeaders, signInPlatformWithout, useTestApp } from '../../../test/app';
 import { askLookup, createLookupWorld, insertProject, type LookupWorld, labelsOf, marker } from '../../../test/lookups';
 import { persons, projectDataRelations, projectPersons } from '../../db/schema';
-import { builtInRoleCodes } from '../../seed/reference-data';
 
 const t = useTestApp();
 let world: LookupWorld;
@@ -68,13 +67,8 @@ describe('project list permission', () => {
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json().result.total).toBeGreaterThan(0);
 
-    const roleCode = await createRole(t.database, {
-      tenantId: world.tenantA,
-      side: 'platform',
-      permissions: builtInRoleCodes('platform', false).filter((code) => code !== 'projectManage:list:view'),
-    });
-    const user = await createPlatformUser(t.database, { tenantId: world.tenantA, roleCode });
-    const refused = await list(authHeaders(await login(t.app, 'platform', user.username, user.password)));
+    const without = await signInPlatformWithout(t, world.tenantA, 'projectManage:list:view');
+    const refused = await list(authHeaders(without));
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ success: false, code: ApiCode.forbidden, message: MSG.forbidden });
   });
@@ -182,13 +176,7 @@ describe('personal project list (userId)', () => {
     const missing = await personal(world.staffA, { pageNo: '1', pageSize: '20' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ success: false });
-    const roleCode = await createRole(t.database, {
-      tenantId: world.tenantA,
-      side: 'platform',
-      permissions: builtInRoleCodes('platform', false).filter((code) => code !== 'projectManage:list:view'),
-    });
-    const user = await createPlatformUser(t.database, { tenantId: world.tenantA, roleCode });
-    const session = await login(t.app, 'platform', user.username, user.password);
+    const session = await signInPlatformWithout(t, world.tenantA, 'projectManage:list:view');
     expect((await personal(session, { userId: '1' })).statusCode).toBe(403);
   });
 });
