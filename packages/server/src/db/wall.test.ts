@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
 import { createLookupWorld, insertProject, type LookupWorld } from '../../test/lookups';
 import { buildApp } from '../app';
-import { projects } from './schema';
+import { projectDataRelations, projects } from './schema';
 import { type ScopeViewer, unsafeAcrossTenants } from './scope';
 import { tenantWallProblems } from './wall';
 
@@ -74,6 +74,8 @@ describe('the tenant wall', () => {
 
   it('a query with no scope condition sees only the tenant of its scope, on every tenant table', async () => {
     for (const table of await walledTables()) {
+      // a relation row of another tenant naming one of A's projects is A's to read: the test below
+      if (table === 'project_data_relations') continue;
       const seenByA = await rawTenantsOf(staffOf(world.tenantA), table);
       expect(
         seenByA.filter((tenantId) => tenantId !== world.tenantA && tenantId !== null),
@@ -99,6 +101,48 @@ describe('the tenant wall', () => {
     ).toEqual([]);
     // the operator's all-tenant view is an explicit policy
     expect(await projectIdsOf(OPERATOR)).toEqual(expect.arrayContaining([ids.own, ids.sibling, ids.foreign]));
+  });
+
+  it("lets a tenant and an enterprise read, not write, the other platforms' relation rows of their own projects", async () => {
+    await t.database.db.insert(projectDataRelations).values([
+      { tenantId: world.tenantB, projectId: ids.own },
+      { tenantId: world.tenantA, projectId: ids.foreign },
+    ]);
+    const relationsSeenBy = async (viewer: ScopeViewer | null) => {
+      const work = async () =>
+        (
+          (await t.services.ctx.db.execute(sql.raw('select tenant_id, project_id from project_data_relations')))
+            .rows as Array<{ tenant_id: number; project_id: number }>
+        )
+          .filter((row) => [ids.own, ids.foreign, ids.sibling].includes(row.project_id))
+          .map((row) => `${row.tenant_id === world.tenantA ? 'A' : 'B'}:${row.project_id}`)
+          .sort();
+      const { scopes } = t.services.ctx;
+      return viewer ? scopes.withViewer(viewer, work) : scopes.run({ kind: 'anonymous' }, work);
+    };
+    const own = { side: 'enterprise' as const, ...world.own, userIdentity: 2 as const };
+    const sibling = { side: 'enterprise' as const, ...world.sibling, userIdentity: 2 as const };
+    // tenant A: its own row, and B's row naming A's project
+    expect(await relationsSeenBy(staffOf(world.tenantA))).toEqual([`A:${ids.foreign}`, `B:${ids.own}`].sort());
+    expect(await relationsSeenBy(staffOf(world.tenantB))).toEqual([`A:${ids.foreign}`, `B:${ids.own}`].sort());
+    // the enterprise reads B's row of its own project; its sibling on A does not
+    expect(await relationsSeenBy(own)).toContain(`B:${ids.own}`);
+    expect(await relationsSeenBy(sibling)).not.toContain(`B:${ids.own}`);
+    expect(await relationsSeenBy(null)).toEqual([]);
+    // reading only: B's row of A's project is not A's to change or remove
+    const changed = await t.services.ctx.scopes.withViewer(staffOf(world.tenantA), (db) =>
+      db
+        .update(projectDataRelations)
+        .set({ projectId: ids.sibling })
+        .where(sql`${projectDataRelations.tenantId} = ${world.tenantB}`)
+        .returning(),
+    );
+    expect(changed).toEqual([]);
+    const removed = await t.services.ctx.scopes.withViewer(own, (db) =>
+      db.delete(projectDataRelations).where(sql`${projectDataRelations.projectId} = ${ids.own}`).returning(),
+    );
+    expect(removed).toEqual([]);
+    expect(await relationsSeenBy(OPERATOR)).toEqual([`A:${ids.foreign}`, `B:${ids.own}`].sort());
   });
 
   it('a cross-tenant read inside a request sees every tenant for its work only; the request sees its own again after', async () => {

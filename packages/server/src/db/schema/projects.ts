@@ -85,7 +85,11 @@ export const projectDataRelations = pgTable(
       .notNull()
       .references(() => projects.id),
   },
-  (t) => [uniqueIndex('project_data_relations_tenant_project').on(t.tenantId, t.projectId)],
+  (t) => [
+    uniqueIndex('project_data_relations_tenant_project').on(t.tenantId, t.projectId),
+    // the platforms one project is shown on, read beside each row of the enterprise's project list
+    index('project_data_relations_project').on(t.projectId),
+  ],
 );
 
 /** Products linked to a project (boyaProduct, productArr of the basics save). */

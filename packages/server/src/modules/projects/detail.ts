@@ -37,7 +37,7 @@ import {
 import { fail } from '../../core/errors';
 import type { Viewer } from '../../core/tenancy';
 import { chinaDateTime } from '../../platform/china-time';
-import { otherTenantsOf, projectScope } from './service';
+import { otherTenantNames, projectScope } from './service';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -75,7 +75,11 @@ export async function projectSnapshot(db: DbOrTx, project: ProjectRow): Promise<
     and(eq(table.tenantId, project.tenantId), eq(table.projectId, project.id));
   const [[client], [tenant], tax, productRows, areas, types, [text], audits] = await Promise.all([
     db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, project.enterpriseId)),
-    db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, project.tenantId)),
+    db
+      .select({ name: tenants.name, otherTenantNames })
+      .from(projects)
+      .innerJoin(tenants, eq(tenants.id, projects.tenantId))
+      .where(eq(projects.id, project.id)),
     project.taxId
       ? db
           .select({ taxName: taxSources.taxName })
@@ -98,9 +102,6 @@ export async function projectSnapshot(db: DbOrTx, project: ProjectRow): Promise<
     db.select().from(projectTexts).where(inProject(projectTexts)),
     db.select().from(projectAudits).where(inProject(projectAudits)).orderBy(desc(projectAudits.id)),
   ]);
-  const otherTenants = ((await otherTenantsOf([project.id])).get(project.id) ?? []).map((tenantName) => ({
-    tenantName,
-  }));
   const parentNames = [...new Set(types.map((type) => typeName(type.visitParentId)))];
   return {
     project: {
@@ -144,7 +145,7 @@ export async function projectSnapshot(db: DbOrTx, project: ProjectRow): Promise<
       auditUserName: project.auditUserName,
       auditTime: project.auditTime?.getTime() ?? null,
       stopTime: project.projectStatus === 2 ? (project.stopTime?.getTime() ?? null) : null,
-      otherTenantVos: otherTenants,
+      otherTenantVos: (tenant?.otherTenantNames ?? []).map((tenantName) => ({ tenantName })),
       parentVisitTypeNames: parentNames.join('、'),
     },
     visitTypeList: types.map((type) => ({

@@ -110,6 +110,16 @@ describe('众包项目列表 on the enterprise side (spec 1 §2)', () => {
     // the platform side reads no other tenant: its rows carry none
     const staff = shown((await list(world.staffA, {})).json().result.records);
     expect(Object.values(staff).every((names) => names.length === 0)).toBe(true);
+    // the detail names them to everyone who can open the project
+    for (const session of [world.enterpriseUser, world.staffA, world.admin]) {
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: '/api/sys/project/queryById',
+        query: { projectId: String(ids.full) },
+        headers: authHeaders(session),
+      });
+      expect(detail.json().result.project.otherTenantVos).toEqual([{ tenantName: tenantB }]);
+    }
   });
 
   it("never answers another enterprise's projects, even when its id is asked (the embedded address)", async () => {

@@ -6,7 +6,7 @@ import type {
   ProjectListFilters,
   ProjectListRecord,
 } from '@fieldpay/domain';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
 import { unsafeAcrossTenants } from '../../db/scope';
@@ -179,24 +179,18 @@ export const servingPersonCount = sql<number>`(
 )`;
 
 /**
- * The other platforms each project's data is also shown on (otherTenantVos), by project id. They
- * are other tenants than the viewer's by design, so they are read across the wall, for projects
- * the caller has already found in the viewer's scope.
+ * The other platforms a project's data is also shown on (otherTenantVos), oldest relation first, beside
+ * each row of a statement over `projects`. A relation row belongs to the tenant it shows the project
+ * on; the wall lets the viewer read those of the projects it can see (migration 0022).
  */
-export async function otherTenantsOf(projectIds: number[]): Promise<Map<number, string[]>> {
-  const shown = new Map<number, string[]>();
-  if (projectIds.length === 0) return shown;
-  const rows = await unsafeAcrossTenants('projects: the platforms a project is shown on', (tx) =>
-    tx
-      .select({ projectId: projectDataRelations.projectId, tenantName: tenants.name })
-      .from(projectDataRelations)
-      .innerJoin(tenants, eq(tenants.id, projectDataRelations.tenantId))
-      .where(inArray(projectDataRelations.projectId, projectIds))
-      .orderBy(asc(projectDataRelations.id)),
-  );
-  for (const row of rows) shown.set(row.projectId, [...(shown.get(row.projectId) ?? []), row.tenantName]);
-  return shown;
-}
+export const otherTenantNames = sql<string[]>`coalesce((
+  select array_agg(shown_on.name order by relation.id)
+  from ${projectDataRelations} relation join ${tenants} shown_on on shown_on.id = relation.tenant_id
+  where relation.project_id = ${projects.id}
+), '{}')`;
+
+/** The platform side's list shows the client instead: nothing to read. */
+const noOtherTenants = sql<string[]>`'{}'::text[]`;
 
 /**
  * The project list (spec 1 §2), newest first: the page's ids come from the index of the viewer's
@@ -213,8 +207,10 @@ export async function listProjects(
       ? undefined
       : sql`exists (select 1 from ${projectPersons} where ${projectPersons.tenantId} = ${projects.tenantId}
           and ${projectPersons.projectId} = ${projects.id} and ${projectPersons.personId} = ${query.userId})`;
-  const page = await paged(db, query, {
-    cacheAs: 'projects',
+  const enterpriseSide = viewer.side === 'enterprise';
+  return paged(db, query, {
+    // the sides' statements differ in their columns even where their filters read alike
+    cacheAs: enterpriseSide ? 'projects:enterprise' : 'projects',
     from: projects,
     where: and(projectListWhere(viewer, query), servedBy),
     // a person's projects are few: counted on every page, so a project joined shows at once
@@ -234,6 +230,8 @@ export async function listProjects(
           projectStatus: projects.projectStatus,
           processed: projects.processed,
           personNum: servingPersonCount,
+          // the enterprise side's 可见平台 column; the platform side shows the client instead
+          otherTenantNames: enterpriseSide ? otherTenantNames : noOtherTenants,
           startTime: projects.startTime,
           endTime: projects.endTime,
           createdAt: projects.createdAt,
@@ -246,14 +244,9 @@ export async function listProjects(
         .orderBy(...page.orderBy),
     toRecord: ({ createdAt, startTime, endTime, ...row }) => ({
       ...row,
-      otherTenantNames: [] as string[],
       startTime: startTime?.getTime() ?? null,
       endTime: endTime?.getTime() ?? null,
       createTime: createdAt.getTime(),
     }),
   });
-  // the enterprise side's 可见平台 column; the platform side shows the client instead
-  if (viewer.side !== 'enterprise') return page;
-  const shown = await otherTenantsOf(page.records.map((row) => row.id));
-  return { ...page, records: page.records.map((row) => ({ ...row, otherTenantNames: shown.get(row.id) ?? [] })) };
 }
