@@ -23,6 +23,7 @@ export const CONSOLE_PAGE_PATHS: readonly string[] = [
   '/projectManage/project/summary',
   '/projectManage/task/detail',
   '/projectManage/task/list',
+  '/projectManage/task/publish',
   '/settlement/order/create',
   '/settlement/order/list',
   '/system/account/members',

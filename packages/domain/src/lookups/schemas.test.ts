@@ -30,7 +30,7 @@ describe('lookup catalogue', () => {
     expect(keys('product')).toEqual(['companyId', 'productName', 'source']);
     expect(keys('tax')).toEqual(['taxName', 'tenantId']);
     expect(keys('employee')).toEqual(['name', 'projectId', 'status']);
-    expect(keys('project')).toEqual(['clientId', 'processed', 'projectId', 'projectName']);
+    expect(keys('project')).toEqual(['clientId', 'processed', 'projectId', 'projectName', 'projectStatus']);
     expect(keys('signer')).toEqual(['loginFlagType', 'name']);
     expect(keys('tag')).toEqual(['tag', 'tenantId', 'type']);
     expect(keys('virtualAccount')).toEqual(['accountName', 'platformId']);

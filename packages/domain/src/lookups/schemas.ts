@@ -204,6 +204,8 @@ export const LOOKUPS = {
       projectId: optionalId(),
       processed: optionalInt(0, 1),
       clientId: optionalId(),
+      /** one status (spec 1 §4), e.g. 4 进行中 where tasks are published */
+      projectStatus: optionalInt(0, 6),
     },
     record: {
       id,

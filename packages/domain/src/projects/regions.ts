@@ -22,3 +22,30 @@ export const cityTreeOperation = defineOperation({
   input: z.object({}),
   answer: z.array(cityTreeNodeSchema),
 });
+
+/** A division chosen in the tree (its codes, province first) with the names the tree gives them. */
+export interface DivisionPath {
+  provinceId: string;
+  province: string;
+  cityId: string;
+  city: string;
+  areaId: string;
+  area: string;
+}
+
+/** A cascader path of codes back to the division with its names; null when the province is not in the tree. */
+export function areaOfPath(path: readonly string[], tree: readonly CityTreeNode[]): DivisionPath | null {
+  const [province, city, district] = path;
+  const p = tree.find((node) => node.value === province);
+  if (!p) return null;
+  const c = city ? p.children?.find((node) => node.value === city) : undefined;
+  const d = district ? c?.children?.find((node) => node.value === district) : undefined;
+  return {
+    provinceId: p.value,
+    province: p.label,
+    cityId: c?.value ?? '',
+    city: c?.label ?? '',
+    areaId: d?.value ?? '',
+    area: d?.label ?? '',
+  };
+}

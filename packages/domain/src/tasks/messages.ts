@@ -33,6 +33,14 @@ export const TASK_MSG = {
   serviceTypeMissing: '项目没有该服务类型',
   taskTimeOrder: '任务结束时间不能早于开始时间',
   taskOutsideProject: '任务时间须在项目周期内',
+  /** the publish form (发布任务) */
+  projectRequired: '请选择项目',
+  serviceTypeRequired: '请选择服务类型',
+  titleRequired: '请输入任务标题',
+  titleTooLong: '任务标题不能超过100个字符',
+  taskTimeRequired: '请选择任务时间',
+  priceInvalid: '请输入正确的任务报酬（大于0，最多两位小数，不超过10万元）',
+  published: (taskSn: string) => `任务已发布，任务编号${taskSn}`,
   workerLoginDisabled: '账号已被禁用或限制登录，请联系平台',
   reviewedCount: (count: number) => `已审核${count}个任务`,
 } as const;

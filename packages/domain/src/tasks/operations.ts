@@ -26,6 +26,20 @@ const chinaTime = z
 /** GCJ-02 degrees; China's extent is checked by the service (坐标超出范围) so the message is the rule's. */
 const latitude = z.number({ error: TASK_MSG.coordinatesOutOfRange });
 const longitude = z.number({ error: TASK_MSG.coordinatesOutOfRange });
+/** A task's reward in yuan to fen: empty is none (the task is then not settleable), else over 0 and at most 100,000. */
+export const taskPriceSchema = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value === '') return 0;
+    const fen = parseYuanToFen(value);
+    if (fen === null || fen <= 0 || fen > 10_000_000) {
+      context.addIssue({ code: 'custom', message: TASK_MSG.priceInvalid });
+      return z.NEVER;
+    }
+    return fen;
+  });
+
 /** A client-made key of one write (UUID): a retry with the same key answers the first result. */
 const requestIdSchema = z.uuid('请求编号格式不正确');
 const durationSchema = z
@@ -396,7 +410,7 @@ export const taskPublishOperation = defineOperation({
     requestId: requestIdSchema,
     projectId: recordIdSchema(),
     visitTypeId: z.enum(taskTypeIds),
-    title: z.string().trim().min(1, '请输入任务标题').max(100, '任务标题不能超过100个字符'),
+    title: z.string().trim().min(1, TASK_MSG.titleRequired).max(100, TASK_MSG.titleTooLong),
     content: z.string().trim().max(2000).default(''),
     /** the enterprise's customer the task serves (its name, terminal and verification follow it) */
     cusId: recordIdSchema().nullish(),
@@ -414,18 +428,7 @@ export const taskPublishOperation = defineOperation({
     startTime: chinaTime,
     endTime: chinaTime,
     /** the task's reward in yuan (settled later); without it the task is not settleable */
-    price: z
-      .union([z.string(), z.number()])
-      .optional()
-      .transform((value, context) => {
-        if (value === undefined || value === '') return 0;
-        const fen = parseYuanToFen(value);
-        if (fen === null || fen <= 0 || fen > 10_000_000) {
-          context.addIssue({ code: 'custom', message: '请输入正确的任务报酬（大于0，最多两位小数，不超过10万元）' });
-          return z.NEVER;
-        }
-        return fen;
-      }),
+    price: taskPriceSchema,
   }),
   answer: z.object({ id: z.number().int(), taskSn: z.string() }),
 });

@@ -28,6 +28,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   SettlementList: lazy(() => import('../features/settlements/SettlementListPage')),
   TaskList: lazy(() => import('../features/tasks/TaskListPage')),
   TaskDetail: lazy(() => import('../features/tasks/TaskDetailPage')),
+  TaskPublish: lazy(() => import('../features/tasks/TaskPublishPage')),
   ContentArticleList: lazy(() => import('../features/content/ContentArticleListPage')),
   ContentQuestionnaireList: lazy(() => import('../features/content/ContentQuestionnaireListPage')),
   FinancialAccountManage: lazy(() => import('../features/finance/FinancialAccountManagePage')),

@@ -2,7 +2,8 @@ import { ApiCode, MSG } from '@fieldpay/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, signInPlatformWithout, useTestApp } from '../../../test/app';
 import { askLookup, createLookupWorld, insertProject, type LookupWorld, labelsOf, marker } from '../../../test/lookups';
-import { persons, projectDataRelations, projectPersons } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { persons, projectDataRelations, projectPersons, projects } from '../../db/schema';
 
 const t = useTestApp();
 let world: LookupWorld;
@@ -40,6 +41,25 @@ describe('project lookup', () => {
     expect(one.records).toEqual([expect.objectContaining({ id: ids.foreign, processed: 1, projectStatus: 0 })]);
     // an id outside the scope finds nothing
     expect((await askLookup(t.app, world.enterpriseUser, 'project', { projectId: ids.sibling })).total).toBe(0);
+  });
+
+  it('filters by one project status: the projects in progress, where tasks are published', async () => {
+    const live = await insertProject(t.database, world.own, { projectName: `${search}进行中项目`, projectStatus: 4 });
+    const inProgress = await askLookup(t.app, world.enterpriseUser, 'project', {
+      projectName: search,
+      projectStatus: 4,
+    });
+    expect(inProgress.records.map((row) => row.id)).toEqual([live]);
+    const waiting = await askLookup(t.app, world.enterpriseUser, 'project', { projectName: search, projectStatus: 0 });
+    expect(waiting.records.map((row) => row.id)).not.toContain(live);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/sys/lookup/project',
+      query: { projectStatus: '9' },
+      headers: authHeaders(world.enterpriseUser),
+    });
+    expect(refused.json()).toMatchObject({ success: false });
+    await t.database.db.delete(projects).where(eq(projects.id, live));
   });
 });
 

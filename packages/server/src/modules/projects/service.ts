@@ -70,6 +70,7 @@ export async function lookupProjects(
     equalsIfGiven(projects.id, query.projectId),
     equalsIfGiven(projects.processed, query.processed),
     equalsIfGiven(projects.enterpriseId, query.clientId),
+    equalsIfGiven(projects.projectStatus, query.projectStatus),
   );
   return paged(db, query, {
     from: projects,

@@ -9,7 +9,7 @@ import {
   AREAS_MAX,
   CONTENT_PICK_MAX_WIDE,
   CONTENT_TYPE,
-  type CityTreeNode,
+  areaOfPath,
   DATE_FORMAT,
   EDITOR_HEIGHTS_BY_MODE,
   MSG,
@@ -195,21 +195,6 @@ const SCOPE_TEXT = { 0: '所有人可见', 1: '经验匹配' } as const;
 
 /** Cascader paths of the areas (6-digit codes), and back to areas with their names from the tree. */
 const pathOf = (area: ProjectArea) => [area.provinceId, area.cityId, area.areaId].filter(Boolean);
-function areaOfPath(path: readonly string[], tree: readonly CityTreeNode[]): ProjectArea | null {
-  const [province, city, district] = path;
-  const p = tree.find((node) => node.value === province);
-  if (!p) return null;
-  const c = city ? p.children?.find((node) => node.value === city) : undefined;
-  const d = district ? c?.children?.find((node) => node.value === district) : undefined;
-  return {
-    provinceId: p.value,
-    province: p.label,
-    cityId: c?.value ?? '',
-    city: c?.label ?? '',
-    areaId: d?.value ?? '',
-    area: d?.label ?? '',
-  };
-}
 
 interface BasicFormValues {
   projectName: string;

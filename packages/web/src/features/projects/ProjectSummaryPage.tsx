@@ -17,6 +17,7 @@ import { useAccess } from '../../app/use-access';
 import { StatusTag } from '../../components/list/StatusTag';
 import SettlementListPage from '../settlements/SettlementListPage';
 import { ProjectNotFound } from './ProjectDetailPage';
+import { TASK_LIST_PATH } from '../tasks/task-paths';
 import { PROJECT_DETAIL_PATH, personalProjectsPath } from './project-paths';
 import { EMPTY_TEXT } from './ProjectBlocks';
 import { fetchProjectPersons, fetchProjectSummary, projectPersonsKey, projectSummaryKey } from './project-calls';
@@ -59,7 +60,6 @@ function Block({
 }
 
 /** The task list of one project (decision 0017). */
-const TASK_LIST_PATH = '/projectManage/task/list';
 const PERSON_PAGE_SIZE = 10;
 
 /** The spec's drill-down page types: the project's settlement list and its person list. */

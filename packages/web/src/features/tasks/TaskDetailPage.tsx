@@ -7,9 +7,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { TaskDetailBody, TaskMissing } from './TaskDetailView';
-
-export const TASK_DETAIL_PATH = '/projectManage/task/detail';
-const TASK_LIST_PATH = '/projectManage/task/list';
+import { TASK_LIST_PATH } from './task-paths';
 
 export function TaskNotFound() {
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { TASK_MSG, type TaskListRecord } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
-import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { renderPageAt, renderWithQuery, signedInAs } from '../../components/list/testing';
 import TaskListPage from './TaskListPage';
 
 const taskCalls = vi.hoisted(() => ({ TASK_LIST_KEY: ['task', 'list'], fetchTasks: vi.fn(), reviewTasks: vi.fn() }));
@@ -113,5 +113,23 @@ describe('task list', () => {
     expect((await screen.findAllByText('暂无数据')).length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: '批量通过' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: '客户' })).toBeNull();
+  });
+
+  it('offers 发布任务 to the enterprise holding taskManage:task:add, and to no one else', async () => {
+    setUp('enterprise', ['taskManage:list:view', 'taskManage:task:add']);
+    const view = renderPageAt('/projectManage/task/list', <TaskListPage />, '/projectManage/task/list');
+    fireEvent.click(await screen.findByRole('button', { name: /发布任务/ }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/projectManage/task/publish');
+    view.unmount();
+    for (const [side, permList] of [
+      ['enterprise', ['taskManage:list:view']],
+      ['platform', ['taskManage:list:view', 'taskManage:task:audit', 'taskManage:task:add']],
+    ] as const) {
+      setUp(side, [...permList]);
+      const other = renderWithQuery(<TaskListPage />);
+      await screen.findByText('任务列表');
+      expect(screen.queryByRole('button', { name: /发布任务/ })).toBeNull();
+      other.unmount();
+    }
   });
 });

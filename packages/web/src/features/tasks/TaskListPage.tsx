@@ -4,7 +4,7 @@
  * automatic audit's result beside the review; on the platform side the review 通过 / 驳回 (with a
  * reason) one by one or for the selected rows.
  */
-import { CheckOutlined, CloseOutlined, SolutionOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, PlusOutlined, SolutionOutlined } from '@ant-design/icons';
 import {
   formatChinaDateTime,
   reasonsOf,
@@ -29,9 +29,9 @@ import { ListPage, plainCell } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { fetchTasks, reviewTasks, TASK_LIST_KEY } from './task-calls';
+import { TASK_DETAIL_PATH, TASK_PUBLISH_PATH } from './task-paths';
 
 /** The detail page a row opens (menu 任务详情, hidden). */
-const TASK_DETAIL_PATH = '/projectManage/task/detail';
 
 type Filters = Omit<TaskListFilters, 'startTime' | 'endTime'> & { startTime?: string; endTime?: string };
 
@@ -196,6 +196,13 @@ export default function TaskListPage() {
         <span>
           <SolutionOutlined /> 任务列表
         </span>
+      }
+      extra={
+        side === 'enterprise' && can('taskManage:task:add') ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(TASK_PUBLISH_PATH)}>
+            发布任务
+          </Button>
+        ) : undefined
       }
     >
       <ListPage<TaskListRecord, Filters>

@@ -14,6 +14,7 @@ import {
   taskDetailOperation,
   taskListOperation,
   taskMaterialRecordsOperation,
+  taskPublishOperation,
   taskReverseGeocodeOperation,
   taskSurveyDetailOperation,
 } from '@fieldpay/domain';
@@ -31,6 +32,11 @@ export async function reviewTasks(body: OperationInput<typeof taskAuditOperation
   const { message } = await callWithMessage(taskAuditOperation, body);
   return message;
 }
+
+/** 发布任务: one request id per form, so a repeated submit answers the same task. */
+export const publishTask = (
+  body: OperationInput<typeof taskPublishOperation>,
+): Promise<{ id: number; taskSn: string }> => call(taskPublishOperation, body);
 
 export const fetchTaskDetail = (id: number): Promise<TaskDetail> => call(taskDetailOperation, { id });
 
