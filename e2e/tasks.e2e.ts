@@ -1,5 +1,5 @@
 /**
- * Issue 11, tasks: the enterprise publishes a task on its live project, a natural person does it
+ * Issue 11, tasks: the enterprise publishes a task on its live project (发布任务), a natural person does it
  * through the worker API (sign in, take, check in, submit: the automatic audit passes it), and the
  * platform's staff approve it on the task list in the browser. Screenshots of the list at 1440x900
  * and 1280x720.
@@ -12,6 +12,7 @@ import {
   callApi,
   launchBrowser,
   openPage,
+  route,
   screenshot,
   signIn,
   storedToken,
@@ -31,6 +32,22 @@ let projectId: number;
 
 const chinaTime = (epoch: number) => new Date(epoch + 8 * HOUR).toISOString().slice(0, 19).replace('T', ' ');
 
+/** The form item labelled `label`. */
+const formItem = (page: Page, label: string) =>
+  page.locator('.ant-form-item').filter({ has: page.locator(`label:text-is("${label}")`) });
+
+/** Picks in the form item labelled `label`, typing `search` first when given. */
+async function pick(page: Page, label: string, option: string, search?: string) {
+  const combobox = formItem(page, label).getByRole('combobox');
+  await combobox.click();
+  if (search) await combobox.fill(search);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   enterprise = await openPage(browser);
@@ -43,30 +60,70 @@ afterAll(async () => {
 });
 
 describe('a task from publishing to 审核通过', () => {
-  it('the enterprise publishes it and the person does it through the worker API', async () => {
-    const token = (await storedToken(enterprise.page)) as string;
+  it('the enterprise publishes it on 发布任务 and the person does it through the worker API', async () => {
+    const { page } = enterprise;
+    const token = (await storedToken(page)) as string;
     const projects = await callApi<{ records: { id: number; tenantId: number; tenantName: string }[] }>(
       '/api/sys/project/queryList?projectName=全渠道终端服务示范项目&projectStatus=4',
       { token },
     );
     const project = projects.result.records[0];
     expect(project?.tenantName).toBe('华东众包服务平台');
-    const published = await callApi<{ id: number }>('/api/sys/task/publish', {
-      method: 'POST',
-      token,
-      body: {
-        requestId: crypto.randomUUID(),
-        projectId: project.id,
-        visitTypeId: 'other',
-        title,
-        content: '复查门店陈列并记录',
-        startTime: chinaTime(Date.now() - HOUR),
-        endTime: chinaTime(Date.now() + 48 * HOUR),
-      },
-    });
-    expect(published.success, published.message).toBe(true);
-    taskId = published.result.id;
+    const detail = await callApi<{ visitTypeList: { visitId: string; serviceTypeName: string }[] }>(
+      `/api/sys/project/queryById?projectId=${project.id}`,
+      { token },
+    );
+    const other = detail.result.visitTypeList.find((type) => type.visitId === 'other');
+    expect(other, 'the demo project offers the other service type').toBeTruthy();
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(url('/projectManage/task/list'));
+    await page.getByRole('button', { name: /发布任务/ }).click();
+    await page.waitForURL(/#\/projectManage\/task\/publish$/);
+    await page.locator('.ant-card-head').getByText('发布任务').waitFor();
+    // nothing filled: the form says what is missing and sends nothing
+    await page
+      .locator('.task-publish-actions')
+      .getByRole('button', { name: /发布任务/ })
+      .click();
+    await page.locator('.ant-form-item-explain-error').filter({ hasText: '请选择项目' }).waitFor();
+
+    await pick(page, '项目', '全渠道终端服务示范项目', '全渠道终端服务示范项目');
+    await pick(page, '服务类型', other?.serviceTypeName ?? '');
+    await page.getByPlaceholder('请输入任务标题').fill(title);
+    await page.getByPlaceholder('请输入任务内容').fill('复查门店陈列并记录');
+    const time = formItem(page, '任务时间');
+    await time.getByPlaceholder('开始时间').click();
+    await time.getByPlaceholder('开始时间').fill(chinaTime(Date.now() - HOUR));
+    await page.keyboard.press('Enter');
+    await time.getByPlaceholder('结束时间').fill(chinaTime(Date.now() + 48 * HOUR));
+    await page.keyboard.press('Enter');
+    await page.getByPlaceholder('请输入任务报酬').fill('60');
+    await page.getByPlaceholder('请输入详细地址').fill('解放路848号');
+    // every open list has closed (its fade-out) before the picture
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('.ant-select-dropdown, .ant-picker-dropdown')).every(
+        (node) =>
+          (node.classList.contains('ant-select-dropdown-hidden') ||
+            node.classList.contains('ant-picker-dropdown-hidden')) &&
+          node.getAnimations().length === 0,
+      ),
+    );
+    await screenshot(page, 'task-publish-1440');
+    // Enter confirmed the dates and published nothing: still on the form
+    expect(route(page)).toBe('/projectManage/task/publish');
+    expect(await page.locator('.ant-message-notice').filter({ hasText: '任务已发布' }).count()).toBe(0);
+    const published = page.waitForResponse((response) => response.url().includes('/api/sys/task/publish'));
+    await page
+      .locator('.task-publish-actions')
+      .getByRole('button', { name: /发布任务/ })
+      .click();
+    const answer = (await (await published).json()) as { success: boolean; message: string; result: { id: number } };
+    expect(answer.success, answer.message).toBe(true);
+    taskId = answer.result.id;
     projectId = project.id;
+    await page.waitForURL(new RegExp(`#/projectManage/task/detail\\?id=${taskId}$`));
+    await page.getByText(title).first().waitFor();
 
     workerToken = await workerLogin(enterprise.page, project.tenantId);
     const open = await callApi<{ records: { id: number }[] }>('/api/worker/task/openList?pageSize=50', {

@@ -313,7 +313,8 @@ export default function TaskPublishPage() {
         <div className="task-publish-actions">
           <Space>
             <Button onClick={() => navigate(TASK_LIST_PATH)}>取消</Button>
-            <Button type="primary" htmlType="submit" loading={submitting}>
+            {/* no submit button: Enter in a field (confirming a date, say) must not publish the task */}
+            <Button type="primary" loading={submitting} onClick={() => form.submit()}>
               发布任务
             </Button>
           </Space>
