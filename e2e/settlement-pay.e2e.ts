@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, callApi, launchBrowser, openPage, route, screenshot, signIn, storedToken } from './support';
+import { ACCOUNTS, callApi, launchBrowser, openPage, pick, route, screenshot, signIn, storedToken } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,19 +56,6 @@ async function findSettleable(token: string): Promise<Settleable | null> {
     }
   }
   return found;
-}
-
-/** Picks in the form item labelled `label`, typing `search` first when given. */
-async function pick(page: Page, label: string, option: string, search?: string) {
-  const item = page.locator('.ant-form-item').filter({ has: page.locator(`label:text-is("${label}")`) });
-  const combobox = item.getByRole('combobox');
-  await combobox.click();
-  if (search) await combobox.fill(search);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
 }
 
 const figure = (page: Page, title: string) =>

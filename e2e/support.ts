@@ -129,3 +129,19 @@ export async function workerLogin(page: Page, tenantId: number): Promise<string>
   if (!login.success || login.result.tenant.id !== tenantId) throw new Error(`worker login: ${login.message}`);
   return login.result.token;
 }
+
+/** The form item labelled `label`. */
+export const formItem = (page: Page, label: string) =>
+  page.locator('.ant-form-item').filter({ has: page.locator(`label:text-is("${label}")`) });
+
+/** Picks in the select of the form item labelled `label`, typing `search` first when given. */
+export async function pick(page: Page, label: string, option: string, search?: string): Promise<void> {
+  const combobox = formItem(page, label).getByRole('combobox');
+  await combobox.click();
+  if (search) await combobox.fill(search);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
+}

@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNTS,
   callApi,
+  formItem,
   launchBrowser,
   openPage,
+  pick,
   route,
   screenshot,
   signIn,
@@ -31,22 +33,6 @@ let taskId: number;
 let projectId: number;
 
 const chinaTime = (epoch: number) => new Date(epoch + 8 * HOUR).toISOString().slice(0, 19).replace('T', ' ');
-
-/** The form item labelled `label`. */
-const formItem = (page: Page, label: string) =>
-  page.locator('.ant-form-item').filter({ has: page.locator(`label:text-is("${label}")`) });
-
-/** Picks in the form item labelled `label`, typing `search` first when given. */
-async function pick(page: Page, label: string, option: string, search?: string) {
-  const combobox = formItem(page, label).getByRole('combobox');
-  await combobox.click();
-  if (search) await combobox.fill(search);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -1,11 +1,13 @@
 /** Test helpers of the list pieces: the app's locale and a fresh query client per render, the session of a side. */
 import type { LoginUserInfo, Side } from '@fieldpay/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
+import type { Dayjs } from 'dayjs';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { expect } from 'vitest';
 import { useSession } from '../../app/session-store';
 
 /** `at`: the address the router starts at (a page that reads its search). */
@@ -60,3 +62,41 @@ export function signedInAs(side: Side, userIdentity: 1 | 2): void {
  */
 export const buttonByText = (text: string | RegExp): HTMLElement =>
   screen.getByText(text, { selector: 'button, button *' }).closest('button') as HTMLElement;
+
+/** jsdom and antd are slow on a loaded machine */
+const SLOW = { timeout: 15_000 };
+
+/** Opens the select of the form item labelled `label` and picks the option with exactly this text. */
+export async function pickOption(label: string, text: string): Promise<void> {
+  const item = (await screen.findByText(label, { selector: 'label' }, SLOW)).closest('.ant-form-item') as HTMLElement;
+  fireEvent.mouseDown(within(item).getByRole('combobox'));
+  const option = await waitFor(() => {
+    const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find(
+      (node) => node.textContent === text && !node.closest('.ant-select-dropdown-hidden'),
+    );
+    if (!found) throw new Error(`no option ${text} under ${label}`);
+    return found as HTMLElement;
+  }, SLOW);
+  fireEvent.click(option);
+}
+
+/**
+ * Picks `first` and `last` (days of the month shown first or the next) in the range picker whose start
+ * input is `start`, each confirmed with the picker's OK; answers the times a range of whole days sends.
+ */
+export async function pickDateRange(
+  start: HTMLElement,
+  first: Dayjs,
+  last: Dayjs,
+): Promise<{ startTime: string; endTime: string }> {
+  fireEvent.mouseDown(start);
+  fireEvent.click(start);
+  const cell = (day: Dayjs) => document.querySelector(`td[title="${day.format('YYYY-MM-DD')}"]`) as HTMLElement;
+  await waitFor(() => expect(cell(first)).toBeTruthy(), SLOW);
+  const ok = () => fireEvent.click(document.querySelector('.ant-picker-ok button') as HTMLElement);
+  fireEvent.click(cell(first));
+  ok();
+  fireEvent.click(cell(last));
+  ok();
+  return { startTime: `${first.format('YYYY-MM-DD')} 00:00:00`, endTime: `${last.format('YYYY-MM-DD')} 23:59:59` };
+}

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
-import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { pickOption, renderWithQuery, signedInAs } from '../../components/list/testing';
 import SettlementCreatePage from './SettlementCreatePage';
 
 const api = vi.hoisted(() => ({
@@ -78,19 +78,6 @@ const createButton = () => screen.getByRole('button', { name: '生成结算单' 
 const errors = () =>
   Array.from(document.querySelectorAll('.ant-form-item-explain-error')).map((node) => node.textContent);
 
-/** Opens the nth select of the form and picks the option with this text. */
-async function pick(index: number, text: string) {
-  fireEvent.mouseDown(screen.getAllByRole('combobox')[index]);
-  const option = await waitFor(() => {
-    const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find(
-      (node) => node.textContent === text && !node.closest('.ant-select-dropdown-hidden'),
-    );
-    if (!found) throw new Error(`no option ${text}`);
-    return found as HTMLElement;
-  }, LONG);
-  fireEvent.click(option);
-}
-
 describe('SettlementCreatePage', { timeout: 60_000 }, () => {
   it('asks for the project first', async () => {
     render();
@@ -102,9 +89,9 @@ describe('SettlementCreatePage', { timeout: 60_000 }, () => {
 
   it("previews the project's service type and makes the settlement once, then goes to the list", async () => {
     render();
-    await pick(0, '华东区终端拜访项目');
+    await pickOption('项目', '华东区终端拜访项目');
     await waitFor(() => expect(calls.fetchParentProjectTypes).toHaveBeenCalledWith(3), LONG);
-    await pick(1, '电话拜访');
+    await pickOption('服务类型', '电话拜访');
     await waitFor(() => expect(api.fetchSettleableSummary).toHaveBeenCalledWith(3, 'dhbf'), LONG);
     expect(await screen.findByText('¥1,280.50', {}, LONG)).toBeTruthy();
     expect(screen.getByText('12')).toBeTruthy();
@@ -124,9 +111,9 @@ describe('SettlementCreatePage', { timeout: 60_000 }, () => {
   it('keeps the request id for a retry of the same choice', async () => {
     api.createSettlement.mockRejectedValueOnce(new Error('请求超时，请稍后重试！'));
     render();
-    await pick(0, '华东区终端拜访项目');
+    await pickOption('项目', '华东区终端拜访项目');
     await waitFor(() => expect(calls.fetchParentProjectTypes).toHaveBeenCalledWith(3), LONG);
-    await pick(1, '电话拜访');
+    await pickOption('服务类型', '电话拜访');
     await screen.findByText('¥1,280.50', {}, LONG);
     fireEvent.click(createButton());
     await waitFor(() => expect(api.createSettlement).toHaveBeenCalledTimes(1), LONG);
@@ -139,9 +126,9 @@ describe('SettlementCreatePage', { timeout: 60_000 }, () => {
 
   it('disables 生成结算单 when the service type has nothing to settle', async () => {
     render();
-    await pick(0, '华东区终端拜访项目');
+    await pickOption('项目', '华东区终端拜访项目');
     await waitFor(() => expect(calls.fetchParentProjectTypes).toHaveBeenCalledWith(3), LONG);
-    await pick(1, '问卷调研');
+    await pickOption('服务类型', '问卷调研');
     expect(await screen.findByText('该项目的服务类型下没有可结算的任务', {}, LONG)).toBeTruthy();
     await waitFor(() => expect(createButton().disabled).toBe(true));
   });
@@ -160,7 +147,7 @@ describe('SettlementCreatePage', { timeout: 60_000 }, () => {
     ]);
     const view = renderWithQuery(<SettlementCreatePage />);
     expect(screen.getAllByText('请先选择项目').length).toBeGreaterThan(0);
-    await pick(0, '华东区终端拜访项目');
+    await pickOption('项目', '华东区终端拜访项目');
     await waitFor(() => expect(calls.fetchParentProjectTypes).toHaveBeenCalledWith(3), LONG);
     fireEvent.mouseDown(screen.getAllByRole('combobox')[1]);
     const group = await waitFor(() => {
@@ -173,7 +160,7 @@ describe('SettlementCreatePage', { timeout: 60_000 }, () => {
     expect(group).toBeTruthy();
     const options = Array.from(document.querySelectorAll('.ant-select-item-option')).map((node) => node.textContent);
     expect(options).toEqual(expect.arrayContaining(['采购服务', '学术会议(科室会)', '学术会议(城市会)']));
-    await pick(1, '学术会议(城市会)');
+    await pickOption('服务类型', '学术会议(城市会)');
     await waitFor(() => expect(api.fetchSettleableSummary).toHaveBeenCalledWith(3, 'xueShu_chengShi'), LONG);
     view.unmount();
 
@@ -186,10 +173,10 @@ describe('SettlementCreatePage', { timeout: 60_000 }, () => {
         : { records: [project], total: 1 },
     );
     renderWithQuery(<SettlementCreatePage />);
-    await pick(0, '华东区终端拜访项目');
+    await pickOption('项目', '华东区终端拜访项目');
     // the service type opens once the project is chosen
     expect(await screen.findByText('请选择服务类型', { selector: '.ant-select-placeholder' }, LONG)).toBeTruthy();
-    await pick(1, '电话拜访');
+    await pickOption('服务类型', '电话拜访');
     await waitFor(() => expect(api.fetchSettleableSummary).toHaveBeenCalledWith(3, 'dhbf'), LONG);
     expect(calls.fetchParentProjectTypes).not.toHaveBeenCalled();
   });

@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
 import { ConfirmProvider } from '../../components/ConfirmProvider';
-import { renderWithQuery, signedInAs, Where } from '../../components/list/testing';
+import { pickDateRange, renderWithQuery, signedInAs, Where } from '../../components/list/testing';
 import SettlementListPage from './SettlementListPage';
 import { settlementDetail, settlementLine, settlementRow } from './settlement-fixtures';
 
@@ -337,24 +337,12 @@ describe('SettlementListPage filters and embedding', { timeout: 60_000 }, () => 
     const platformTime = within(
       screen.getByText('平台结算时间').closest('.ant-form-item') as HTMLElement,
     ).getByPlaceholderText('开始时间');
-    fireEvent.mouseDown(platformTime);
-    fireEvent.click(platformTime);
     const first = dayjs().startOf('month');
-    const cell = (date: dayjs.Dayjs) =>
-      document.querySelector(`td[title="${date.format('YYYY-MM-DD')}"]`) as HTMLElement;
-    await waitFor(() => expect(cell(first)).toBeTruthy());
-    const ok = () => fireEvent.click(document.querySelector('.ant-picker-ok button') as HTMLElement);
-    fireEvent.click(cell(first));
-    ok();
-    fireEvent.click(cell(first.add(9, 'day')));
-    ok();
+    const { startTime, endTime } = await pickDateRange(platformTime, first, first.add(9, 'day'));
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() =>
       expect(api.fetchSettlements).toHaveBeenLastCalledWith(
-        expect.objectContaining({
-          platformStartTime: `${first.format('YYYY-MM-DD')} 00:00:00`,
-          platformEndTime: `${first.add(9, 'day').format('YYYY-MM-DD')} 23:59:59`,
-        }),
+        expect.objectContaining({ platformStartTime: startTime, platformEndTime: endTime }),
       ),
     );
     const sent = api.fetchSettlements.mock.lastCall?.[0] as Record<string, unknown>;

@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
-import { renderPageAt, signedInAs } from '../../components/list/testing';
+import { pickDateRange, pickOption, renderPageAt, signedInAs } from '../../components/list/testing';
 import TaskPublishPage from './TaskPublishPage';
 
 const calls = vi.hoisted(() => ({
@@ -84,38 +84,13 @@ const publishButton = () => screen.getByRole('button', { name: /发布任务/ })
 const errors = () =>
   Array.from(document.querySelectorAll('.ant-form-item-explain-error')).map((node) => node.textContent);
 
-/** Opens the select labelled `label` and picks the option with this text. */
-async function pick(label: string, text: string) {
-  const item = (await screen.findByText(label, { selector: 'label' }, LONG)).closest('.ant-form-item') as HTMLElement;
-  fireEvent.mouseDown(within(item).getByRole('combobox'));
-  const option = await waitFor(() => {
-    const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find(
-      (node) => node.textContent === text && !node.closest('.ant-select-dropdown-hidden'),
-    );
-    if (!found) throw new Error(`no option ${text}`);
-    return found as HTMLElement;
-  }, LONG);
-  fireEvent.click(option);
-}
-
-/** Picks the first and the tenth day of this month in the task time's range picker. */
-async function pickTaskTime() {
-  const start = screen.getByPlaceholderText('开始时间');
-  fireEvent.mouseDown(start);
-  fireEvent.click(start);
-  const first = dayjs().startOf('month');
-  const cell = (day: dayjs.Dayjs) => document.querySelector(`td[title="${day.format('YYYY-MM-DD')}"]`) as HTMLElement;
-  await waitFor(() => expect(cell(first)).toBeTruthy(), LONG);
-  const ok = () => fireEvent.click(document.querySelector('.ant-picker-ok button') as HTMLElement);
-  fireEvent.click(cell(first));
-  ok();
-  fireEvent.click(cell(first.add(9, 'day')));
-  ok();
-  return {
-    startTime: `${first.format('YYYY-MM-DD')} 00:00:00`,
-    endTime: `${first.add(9, 'day').format('YYYY-MM-DD')} 23:59:59`,
-  };
-}
+/** The task time: the first and the tenth day of this month. */
+const pickTaskTime = () =>
+  pickDateRange(
+    screen.getByPlaceholderText('开始时间'),
+    dayjs().startOf('month'),
+    dayjs().startOf('month').add(9, 'day'),
+  );
 
 describe('TaskPublishPage', { timeout: 60_000 }, () => {
   it('asks for the project, the service type, the title and the time, and sends nothing', async () => {
@@ -131,17 +106,17 @@ describe('TaskPublishPage', { timeout: 60_000 }, () => {
 
   it("offers only projects in progress, then the chosen project's service types and their materials", async () => {
     render();
-    await pick('项目', '华东区终端拜访项目');
+    await pickOption('项目', '华东区终端拜访项目');
     expect(lookups.fetchLookup).toHaveBeenCalledWith(
       'project',
       expect.objectContaining({ filters: { projectStatus: 4 } }),
     );
     await waitFor(() => expect(projects.fetchProjectDetail).toHaveBeenCalledWith(3), LONG);
     expect(await screen.findByText('项目周期：2026-01-01 至 2027-12-31', {}, LONG)).toBeTruthy();
-    await pick('服务类型', '电话拜访');
+    await pickOption('服务类型', '电话拜访');
     expect(screen.queryByText('关联资料', { selector: 'label' })).toBeNull();
-    await pick('服务类型', '文章阅读');
-    await pick('关联资料', '高血压用药指南');
+    await pickOption('服务类型', '文章阅读');
+    await pickOption('关联资料', '高血压用药指南');
   });
 
   it('checks the reward and the coordinates with the server messages', async () => {
@@ -158,9 +133,9 @@ describe('TaskPublishPage', { timeout: 60_000 }, () => {
 
   it('publishes once however often it is clicked, then opens the new task', async () => {
     render();
-    await pick('项目', '华东区终端拜访项目');
+    await pickOption('项目', '华东区终端拜访项目');
     await waitFor(() => expect(projects.fetchProjectDetail).toHaveBeenCalledWith(3), LONG);
-    await pick('服务类型', '电话拜访');
+    await pickOption('服务类型', '电话拜访');
     fireEvent.change(screen.getByPlaceholderText('请输入任务标题'), { target: { value: '  拜访心内科主任  ' } });
     fireEvent.change(screen.getByPlaceholderText('请输入任务内容'), { target: { value: '介绍新品并收集反馈' } });
     const time = await pickTaskTime();
@@ -193,9 +168,9 @@ describe('TaskPublishPage', { timeout: 60_000 }, () => {
   it('keeps the request id for a retry after a failure', async () => {
     calls.publishTask.mockRejectedValueOnce(new Error('请求超时，请稍后重试！'));
     render();
-    await pick('项目', '华东区终端拜访项目');
+    await pickOption('项目', '华东区终端拜访项目');
     await waitFor(() => expect(projects.fetchProjectDetail).toHaveBeenCalledWith(3), LONG);
-    await pick('服务类型', '电话拜访');
+    await pickOption('服务类型', '电话拜访');
     fireEvent.change(screen.getByPlaceholderText('请输入任务标题'), { target: { value: '拜访' } });
     await pickTaskTime();
     fireEvent.click(publishButton());
