@@ -107,11 +107,11 @@ describe('create project page', { timeout: 90_000 }, () => {
   it('asks for each unsaved block in order, then submits the service type with its articles as resourcedArr', async () => {
     renderWithQuery(<ProjectCreatePage />);
     submit();
-    await waitFor(() => expect(toasts.warning).toHaveBeenLastCalledWith(MSG.taxSourceRequired));
+    await waitFor(() => expect(toasts.warning).toHaveBeenLastCalledWith(MSG.taxSourceRequired), LONG);
 
     await standIn('存基础信息');
     submit();
-    await waitFor(() => expect(toasts.warning).toHaveBeenLastCalledWith(MSG.saveServiceTypeFirst));
+    await waitFor(() => expect(toasts.warning).toHaveBeenLastCalledWith(MSG.saveServiceTypeFirst), LONG);
 
     // the real service-type block: 品牌宣传 with two articles of the enterprise's library
     fireEvent.mouseDown(screen.getAllByRole('combobox')[0]);
@@ -137,16 +137,16 @@ describe('create project page', { timeout: 90_000 }, () => {
     await waitFor(() => expect(document.querySelectorAll('.project-resource-tag')).toHaveLength(2), LONG);
     submit();
     // still editing: not saved
-    await waitFor(() => expect(toasts.warning).toHaveBeenLastCalledWith(MSG.saveServiceTypeFirst));
+    await waitFor(() => expect(toasts.warning).toHaveBeenLastCalledWith(MSG.saveServiceTypeFirst), LONG);
     fireEvent.click(screen.getByText('保 存', { selector: 'button *' }));
     await screen.findByText('推广文章', {}, LONG);
 
     submit();
-    await waitFor(() => expect(toasts.warning).toHaveBeenLastCalledWith(MSG.saveSupplementaryInfoFirst));
+    await waitFor(() => expect(toasts.warning).toHaveBeenLastCalledWith(MSG.saveSupplementaryInfoFirst), LONG);
     await standIn('存补充信息');
     await standIn('改基础信息');
     submit();
-    await waitFor(() => expect(toasts.warning).toHaveBeenLastCalledWith(MSG.saveBasicInfoFirst));
+    await waitFor(() => expect(toasts.warning).toHaveBeenLastCalledWith(MSG.saveBasicInfoFirst), LONG);
     expect(calls.createProject).not.toHaveBeenCalled();
 
     await standIn('存基础信息');
