@@ -1,6 +1,7 @@
 /** The city tree (spec 1 §7 "city tree"): GB/T 2260 divisions, province > city > district, 6-digit codes. */
 import { z } from 'zod';
 import { defineOperation } from '../api/operation';
+import type { ProjectArea } from './forms';
 
 export interface CityTreeNode {
   value: string;
@@ -23,18 +24,11 @@ export const cityTreeOperation = defineOperation({
   answer: z.array(cityTreeNodeSchema),
 });
 
-/** A division chosen in the tree (its codes, province first) with the names the tree gives them. */
-export interface DivisionPath {
-  provinceId: string;
-  province: string;
-  cityId: string;
-  city: string;
-  areaId: string;
-  area: string;
-}
-
-/** A cascader path of codes back to the division with its names; null when the province is not in the tree. */
-export function areaOfPath(path: readonly string[], tree: readonly CityTreeNode[]): DivisionPath | null {
+/**
+ * A cascader path of codes back to the division it names (codes, province first, with the tree's
+ * names); null when the province is not in the tree.
+ */
+export function areaOfPath(path: readonly string[], tree: readonly CityTreeNode[]): ProjectArea | null {
   const [province, city, district] = path;
   const p = tree.find((node) => node.value === province);
   if (!p) return null;

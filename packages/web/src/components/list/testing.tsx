@@ -63,12 +63,12 @@ export function signedInAs(side: Side, userIdentity: 1 | 2): void {
 export const buttonByText = (text: string | RegExp): HTMLElement =>
   screen.getByText(text, { selector: 'button, button *' }).closest('button') as HTMLElement;
 
-/** jsdom and antd are slow on a loaded machine */
-const SLOW = { timeout: 15_000 };
+/** How long a test waits for a state: jsdom and antd are slow on a loaded machine (CI runs two cores busy). */
+export const LONG = { timeout: 15_000 };
 
 /** Opens the select of the form item labelled `label` and picks the option with exactly this text. */
 export async function pickOption(label: string, text: string): Promise<void> {
-  const item = (await screen.findByText(label, { selector: 'label' }, SLOW)).closest('.ant-form-item') as HTMLElement;
+  const item = (await screen.findByText(label, { selector: 'label' }, LONG)).closest('.ant-form-item') as HTMLElement;
   fireEvent.mouseDown(within(item).getByRole('combobox'));
   const option = await waitFor(() => {
     const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find(
@@ -76,7 +76,7 @@ export async function pickOption(label: string, text: string): Promise<void> {
     );
     if (!found) throw new Error(`no option ${text} under ${label}`);
     return found as HTMLElement;
-  }, SLOW);
+  }, LONG);
   fireEvent.click(option);
 }
 
@@ -92,7 +92,7 @@ export async function pickDateRange(
   fireEvent.mouseDown(start);
   fireEvent.click(start);
   const cell = (day: Dayjs) => document.querySelector(`td[title="${day.format('YYYY-MM-DD')}"]`) as HTMLElement;
-  await waitFor(() => expect(cell(first)).toBeTruthy(), SLOW);
+  await waitFor(() => expect(cell(first)).toBeTruthy(), LONG);
   const ok = () => fireEvent.click(document.querySelector('.ant-picker-ok button') as HTMLElement);
   fireEvent.click(cell(first));
   ok();

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
-import { renderPageAt, renderWithQuery, signedInAs } from '../../components/list/testing';
+import { LONG, renderPageAt, renderWithQuery, signedInAs } from '../../components/list/testing';
 import FinancialAccountManagePage from './FinancialAccountManagePage';
 import { FINANCIAL_ACCOUNT_PATH, topUpPath } from './top-up-link';
 
@@ -19,9 +19,6 @@ const api = vi.hoisted(() => ({
 vi.mock('./finance-calls', () => api);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
-
-/** jsdom and antd are slow on a loaded machine */
-const LONG = { timeout: 15_000 };
 
 const bank = {
   id: 11,

@@ -1,7 +1,7 @@
 import { type ContentListRecord, MSG, type UploadedFile } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { LONG, renderWithQuery, signedInAs } from '../../components/list/testing';
 import { fileOf, HEADS, pick } from '../../components/upload/upload-test-utils';
 import {
   BasicInfoBlock,
@@ -36,9 +36,6 @@ const lookups = vi.hoisted(() => ({ fetchLookup: vi.fn() }));
 vi.mock('../../components/remote-select-calls', () => lookups);
 const files = vi.hoisted(() => ({ uploadForm: vi.fn(), fileLink: vi.fn() }));
 vi.mock('../../components/upload/file-calls', () => files);
-
-/** jsdom and antd are slow on a loaded machine */
-const LONG = { timeout: 15_000 };
 
 const filled = (change: Partial<BasicValue> = {}): BasicValue => ({
   ...emptyBasic(),

@@ -7,7 +7,7 @@ import { MSG } from '@fieldpay/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { LONG, renderWithQuery, signedInAs } from '../../components/list/testing';
 import type { BasicBlockProps, TextBlockProps } from './ProjectBlocks';
 import ProjectCreatePage from './ProjectCreatePage';
 
@@ -72,8 +72,6 @@ vi.mock('./ProjectBlocks', async (importOriginal) => {
   };
 });
 
-/** jsdom and antd are slow on a loaded machine */
-const LONG = { timeout: 15_000 };
 const click = (text: string) => fireEvent.click(screen.getByText(text, { selector: 'button, button *' }));
 /** A stand-in's button: its save resolves, then it reports the block closed. */
 const standIn = (text: string) => act(async () => click(text));

@@ -10,7 +10,7 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { LONG, renderWithQuery, signedInAs } from '../../components/list/testing';
 import { PAY_ADVICE, SettleDialog } from './SettleDialog';
 
 const client = vi.hoisted(() => ({ call: vi.fn(), callWithMessage: vi.fn() }));
@@ -23,9 +23,6 @@ vi.mock('../../api/crypto', () => ({
 }));
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
-
-/** jsdom and antd are slow on a loaded machine */
-const LONG = { timeout: 15_000 };
 
 const settlement: SettlementRecord = {
   id: 7,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
-import { pickOption, renderWithQuery, signedInAs } from '../../components/list/testing';
+import { LONG, pickOption, renderWithQuery, signedInAs } from '../../components/list/testing';
 import SettlementCreatePage from './SettlementCreatePage';
 
 const api = vi.hoisted(() => ({
@@ -22,8 +22,6 @@ vi.mock('../../components/remote-select-calls', () => lookups);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
 
-/** jsdom and antd are slow on a loaded machine */
-const LONG = { timeout: 15_000 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const project = {

@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
 import { ConfirmProvider } from '../../components/ConfirmProvider';
-import { pickDateRange, renderWithQuery, signedInAs, Where } from '../../components/list/testing';
+import { LONG, pickDateRange, renderWithQuery, signedInAs, Where } from '../../components/list/testing';
 import SettlementListPage from './SettlementListPage';
 import { settlementDetail, settlementLine, settlementRow } from './settlement-fixtures';
 
@@ -20,8 +20,6 @@ vi.mock('./SettleDialog', () => ({
 }));
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
-
-const LONG = { timeout: 15_000 };
 
 function renderPage(at = '/settlement/order/list') {
   return renderWithQuery(

@@ -1,7 +1,7 @@
 import { STATEMENT_CONFIRMATION_TEXT } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { LONG, renderWithQuery, signedInAs } from '../../components/list/testing';
 import { STATEMENT_PREVIEW_NOTE, StatementPreviewDialog } from './StatementPreviewDialog';
 
 const { documents } = await vi.hoisted(async () => (await import('./settlement-fixtures')).mockSettlementCalls());
@@ -9,7 +9,6 @@ vi.mock('./settlement-documents-calls', () => documents);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
 
-const LONG = { timeout: 15_000 };
 const settlement = { id: 5, settlementSn: 'JS20261120005' };
 const overview = {
   settlementId: 5,

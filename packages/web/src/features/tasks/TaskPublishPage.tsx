@@ -9,6 +9,7 @@ import { SendOutlined } from '@ant-design/icons';
 import {
   areaOfPath,
   formatChinaDateTime,
+  PROJECT_STATUS_IN_PROGRESS,
   type ProjectServiceTypeRecord,
   TASK_MSG,
   TASK_TYPES,
@@ -42,9 +43,6 @@ import { CITY_TREE_KEY, fetchCityTree, fetchProjectDetail } from '../projects/pr
 import { publishTask, TASK_LIST_KEY } from './task-calls';
 import { TASK_DETAIL_PATH, TASK_LIST_PATH } from './task-paths';
 import './tasks.css';
-
-/** The project status tasks are published in (spec 1 §4: 4 进行中). */
-const IN_PROGRESS = 4;
 
 interface PublishValues {
   projectId?: number;
@@ -166,7 +164,7 @@ export default function TaskPublishPage() {
             >
               <RemoteSelect
                 kind="project"
-                filters={{ projectStatus: IN_PROGRESS }}
+                filters={{ projectStatus: PROJECT_STATUS_IN_PROGRESS }}
                 placeholder="请选择项目"
                 onChange={() => form.setFieldsValue({ visitTypeId: undefined, resourceId: undefined })}
               />
