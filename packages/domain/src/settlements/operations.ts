@@ -260,7 +260,10 @@ export const auditSettlementPageOperation = defineOperation({
 });
 
 const settlementRef = z
-  .object({ settlementId: recordIdSchema().optional(), settlementSn: z.string().trim().max(50).optional() })
+  .object({
+    settlementId: recordIdSchema().optional(),
+    settlementSn: z.string().trim().max(INPUT_MAX_LENGTH.settlementSn).optional(),
+  })
   .refine((input) => input.settlementId !== undefined || Boolean(input.settlementSn), '请选择结算单');
 
 export const settlementDetailOperation = defineOperation({
@@ -383,7 +386,7 @@ export const settlementRecordsOperation = defineOperation({
   access: { permission: 'settlement:list:view' },
   input: pageQuerySchema.extend({
     settlementId: recordIdSchema().optional(),
-    settlementSn: z.string().trim().max(50).optional(),
+    settlementSn: z.string().trim().max(INPUT_MAX_LENGTH.settlementSn).optional(),
     userId: recordIdSchema().optional(),
     userName: z.string().trim().max(32).optional(),
     payStatus: optionalCode([0, 1, 2, 3, 4]),

@@ -422,6 +422,20 @@ describe('the list', () => {
     expect(malformed.json().message).toContain('平台结算开始时间');
   });
 
+  it('searches by a part of the settlement number, up to 50 characters; a longer one is refused by name', async () => {
+    await addWorker(t, world, { priceFen: 2_000 });
+    const made = (await createSettlement(t, world)).json().result as { id: number; settlementSn: string };
+    const search = (settlementSn: string) =>
+      get(t.app, world.enterprise, '/api/sys/order/getSettlementPage', { pageNo: 1, pageSize: 50, settlementSn });
+    const part = await search(made.settlementSn.slice(-6));
+    expect(part.statusCode, part.body).toBe(200);
+    expect(part.json().result.records.map((row: { id: number }) => row.id)).toContain(made.id);
+    expect((await search('9'.repeat(50))).json().result.records).toEqual([]);
+    const tooLong = await search('9'.repeat(51));
+    expect(tooLong.json()).toMatchObject({ success: false });
+    expect(tooLong.json().message).toContain('结算单号');
+  });
+
   it('sorts, totals and scopes', async () => {
     const answer = await get(t.app, world.enterprise, '/api/sys/order/getSettlementPage', {
       pageNo: 1,
