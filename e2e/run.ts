@@ -66,6 +66,40 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Requests that took over 2 s or failed on the server, and warnings and errors: the last 60 of them. */
+function noteworthyLines(log: string): string[] {
+  interface Entry {
+    level?: number;
+    time?: number;
+    reqId?: string;
+    msg?: string;
+    responseTime?: number;
+    req?: { method?: string; url?: string };
+    res?: { statusCode?: number };
+  }
+  const requests = new Map<string, string>();
+  const noteworthy: string[] = [];
+  for (const line of log.split('\n')) {
+    if (line.trim() === '') continue;
+    let entry: Entry;
+    try {
+      entry = JSON.parse(line) as Entry;
+    } catch {
+      noteworthy.push(line);
+      continue;
+    }
+    if (entry.req && entry.reqId) requests.set(entry.reqId, `${entry.req.method} ${entry.req.url}`);
+    const slow = (entry.responseTime ?? 0) > 2_000;
+    const failed = (entry.res?.statusCode ?? 0) >= 500;
+    if (!slow && !failed && (entry.level ?? 0) < 40) continue;
+    const when = entry.time ? new Date(entry.time).toISOString() : '';
+    const request = entry.reqId ? (requests.get(entry.reqId) ?? entry.reqId) : '';
+    const answer = entry.res ? ` -> ${entry.res.statusCode} in ${Math.round(entry.responseTime ?? 0)} ms` : '';
+    noteworthy.push(`${when} ${request}${answer} ${entry.msg ?? ''}`.trim());
+  }
+  return noteworthy.slice(-60);
+}
+
 interface VitestJson {
   numPassedTests: number;
   numFailedTests: number;
@@ -89,7 +123,15 @@ async function main(): Promise<number> {
   console.log(`e2e: starting the server on ${baseUrl} (data ${dataDir})`);
   const server = spawn('npx', ['tsx', 'packages/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' },
+    // requests are logged, so a failed run can show what the server was doing (noteworthyLines)
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+    },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -137,7 +179,9 @@ async function main(): Promise<number> {
   }
   if (failed > 0 && existsSync(serverLog)) {
     const text = readFileSync(serverLog, 'utf8');
-    console.error(`---- server log (last 4000 characters of ${serverLog}) ----\n${text.slice(-4000)}`);
+    console.error(`---- server log: slow, failed and warned requests (all of it in ${serverLog}) ----`);
+    console.error(noteworthyLines(text).join('\n'));
+    console.error(`---- server log (last 4000 characters) ----\n${text.slice(-4000)}`);
   } else {
     rmSync(workDir, { recursive: true, force: true });
   }

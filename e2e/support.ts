@@ -71,10 +71,11 @@ export async function storedToken(page: Page): Promise<string | null> {
   });
 }
 
+/** The page as a person sees it once it has settled: running transitions (a tab turning active) are finished first. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: false });
+  await page.screenshot({ path, fullPage: false, animations: 'disabled' });
   return path;
 }
 
