@@ -137,7 +137,12 @@ describe('create project page', { timeout: 90_000 }, () => {
     // still editing: not saved
     await waitFor(() => expect(toasts.warning).toHaveBeenLastCalledWith(MSG.saveServiceTypeFirst), LONG);
     fireEvent.click(screen.getByText('保 存', { selector: 'button *' }));
-    await screen.findByText('推广文章', {}, LONG);
+    // saved once the block shows its view (the form has a 推广文章 label too)
+    await screen.findByText(
+      '推广文章',
+      { selector: '.ant-descriptions-item-label, .ant-descriptions-item-label *' },
+      LONG,
+    );
 
     submit();
     await waitFor(() => expect(toasts.warning).toHaveBeenLastCalledWith(MSG.saveSupplementaryInfoFirst), LONG);
