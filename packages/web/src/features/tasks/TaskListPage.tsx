@@ -49,7 +49,7 @@ export function AutoAuditCell({ row }: { row: TaskListRecord }) {
   if (reasons.length === 0) return <Typography.Text type="success">通过</Typography.Text>;
   return (
     <Tooltip title={reasons.map((reason) => <div key={reason}>{reason}</div>)}>
-      <Typography.Text type="danger" ellipsis style={{ maxWidth: 220 }}>
+      <Typography.Text type="danger" ellipsis style={{ maxWidth: '100%' }}>
         未通过：{reasons.join('；')}
       </Typography.Text>
     </Tooltip>
