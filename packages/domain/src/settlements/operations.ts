@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../api/envelope';
 import { recordIdSchema } from '../api/ids';
-import { INPUT_MAX_LENGTH, MAX_RECORD_ID } from '../limits';
+import { DEFAULT_BANK_CODE, INPUT_MAX_LENGTH, MAX_RECORD_ID } from '../limits';
 import { defineOperation } from '../api/operation';
 import { consoleDateTimeSchema } from '../exports/schemas';
 import { MSG } from '../messages';
@@ -399,9 +399,13 @@ export const settlementProcessOperation = defineOperation({
   method: 'GET',
   path: '/api/sys/order/getSettlementProcess',
   tag: '结算',
-  summary: '结算过程（一行的每一次银行发放：时间、状态、账户、失败原因）',
+  summary: '结算过程（一行经该银行的每一次发放：时间、状态、账户、失败原因）',
   access: { permission: 'settlement:list:view' },
-  input: z.object({ settlementDetailId: recordIdSchema(), bankNo: z.string().trim().max(16).default('CMB') }),
+  // the bank the instructions went through (the settlement's paying bank); CMB when not named
+  input: z.object({
+    settlementDetailId: recordIdSchema(),
+    bankNo: z.string().trim().max(16).default(DEFAULT_BANK_CODE),
+  }),
   answer: z.array(settlementProcessEntrySchema),
 });
 

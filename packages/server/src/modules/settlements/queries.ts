@@ -491,13 +491,19 @@ async function ownLine(db: DbOrTx, principal: Principal, lineId: number) {
   return line;
 }
 
-/** GET getSettlementProcess: each bank instruction of a line, newest first. */
-export async function settlementProcess(db: DbOrTx, principal: Principal, lineId: number) {
+/** GET getSettlementProcess: each instruction of a line sent through the bank `bankNo`, newest first. */
+export async function settlementProcess(db: DbOrTx, principal: Principal, lineId: number, bankNo: string) {
   const line = await ownLine(db, principal, lineId);
   const rows = await db
     .select()
     .from(settlementTransfers)
-    .where(and(eq(settlementTransfers.lineId, line.id), eq(settlementTransfers.kind, 'P')))
+    .where(
+      and(
+        eq(settlementTransfers.lineId, line.id),
+        eq(settlementTransfers.kind, 'P'),
+        eq(settlementTransfers.bankNo, bankNo),
+      ),
+    )
     .orderBy(desc(settlementTransfers.attempt));
   return rows.map((row) => {
     const payStatus = row.status === 'success' ? '1' : row.status === 'failed' ? '2' : '0';

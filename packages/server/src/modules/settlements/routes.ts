@@ -99,7 +99,7 @@ export function registerSettlementRoutes(deps: RouteDeps): void {
     listSettlementRecords(db(), principalOf(request), query),
   );
   registerOperation(app, settlementProcessOperation, async (query, request) =>
-    settlementProcess(db(), principalOf(request), query.settlementDetailId),
+    settlementProcess(db(), principalOf(request), query.settlementDetailId, query.bankNo),
   );
   registerOperation(app, reissueInfoOperation, async (query, request) =>
     reissueInfo(db(), principalOf(request), query.settlementDetailId),

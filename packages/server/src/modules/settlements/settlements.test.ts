@@ -294,6 +294,13 @@ describe('paying and paying out', () => {
     ).json().result;
     expect(process.length).toBe(2);
     expect(process[0]).toMatchObject({ payStatus: '2', payStatusLabel: '失败', msg: '收款人户名与账号不符' });
+    // the instructions went through the settlement's bank (CMB, the call's default): none through another
+    const through = async (bankNo: string) =>
+      (
+        await get(t.app, world.staff, '/api/sys/order/getSettlementProcess', { settlementDetailId: failed.id, bankNo })
+      ).json().result;
+    expect(await through('CMB')).toEqual(process);
+    expect(await through('SCP')).toEqual([]);
     expect(await ledgerBalanced()).toBe(true);
     // the enterprise cannot re-issue
     expect((await post(t.app, world.enterprise, '/api/sys/order/reissue', { id: failed.id })).statusCode).toBe(403);

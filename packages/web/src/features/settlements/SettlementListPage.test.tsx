@@ -568,7 +568,7 @@ describe('SettlementDetailView', { timeout: 120_000 }, () => {
       permList: ['settlement:list:view', 'settlement:record:reissue', 'settlement:Infor:download'],
     });
     api.fetchSettlementDetail.mockResolvedValue(
-      settlementDetail(5, { auditStatus: 2, enterprisePayStatus: 2, payStatus: 3 }),
+      settlementDetail(5, { auditStatus: 2, enterprisePayStatus: 2, payStatus: 3, bankNo: 'SCP' }),
     );
     api.fetchSettlementRecords.mockResolvedValue({
       records: [
@@ -622,7 +622,8 @@ describe('SettlementDetailView', { timeout: 120_000 }, () => {
     fireEvent.click(within(rowOf('张1')).getByText('结算过程'));
     expect(await screen.findByText('FPP0000000001')).toBeTruthy();
     expect((screen.getByText('FPP0000000001').closest('.ant-modal') as HTMLElement).style.width).toBe('980px');
-    expect(api.fetchSettlementProcess).toHaveBeenCalledWith(1);
+    // the instructions asked of the settlement's own paying bank
+    expect(api.fetchSettlementProcess).toHaveBeenCalledWith(1, 'SCP');
   });
 
   it("opens a person's paid lines from the name, and 详情 opens that settlement", async () => {

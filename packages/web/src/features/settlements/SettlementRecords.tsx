@@ -38,7 +38,7 @@ import { exportSettlementRecords } from './settlement-documents-calls';
 import { chinaTime, yuan } from './settlement-format';
 import { VoucherDialog } from './VoucherDialog';
 
-type SettlementFacts = Pick<SettlementRecord, 'id' | 'settlementSn' | 'taxModel' | 'sourceType'>;
+type SettlementFacts = Pick<SettlementRecord, 'id' | 'settlementSn' | 'taxModel' | 'sourceType' | 'bankNo'>;
 
 const STATUS_OPTIONS = Object.entries(SETTLEMENT_RECORD_PAY_STATUS)
   .filter(([value]) => !SETTLEMENT_RECORD_FILTER_EXCLUDED.includes(Number(value)))
@@ -137,10 +137,19 @@ const processColumns: ColumnsType<SettlementProcessEntry> = [
   { key: 'msg', dataIndex: 'msg', title: '失败原因', ellipsis: true, render: plainCell },
 ];
 
-function ProcessDialog({ line, onClose }: { line: SettlementLine | null; onClose(): void }) {
+function ProcessDialog({
+  line,
+  bankNo,
+  onClose,
+}: {
+  line: SettlementLine | null;
+  /** the settlement's paying bank: its instructions went through it */
+  bankNo: string | null;
+  onClose(): void;
+}) {
   const entries = useQuery({
-    queryKey: ['settlements', 'process', line?.id],
-    queryFn: () => fetchSettlementProcess(line?.id ?? 0),
+    queryKey: ['settlements', 'process', line?.id, bankNo],
+    queryFn: () => fetchSettlementProcess(line?.id ?? 0, bankNo),
     enabled: line !== null,
   });
   return (
@@ -367,7 +376,11 @@ export function SettlementRecords({ settlement }: { settlement: SettlementFacts 
           void queryClient.invalidateQueries({ queryKey: SETTLEMENT_KEY });
         }}
       />
-      <ProcessDialog line={dialog?.kind === 'process' ? dialog.line : null} onClose={() => setDialog(null)} />
+      <ProcessDialog
+        line={dialog?.kind === 'process' ? dialog.line : null}
+        bankNo={settlement.bankNo}
+        onClose={() => setDialog(null)}
+      />
       <PersonSettlementsDialog person={person} onClose={() => setPerson(null)} />
     </>
   );

@@ -46,8 +46,9 @@ export const fetchSettlementLines = (settlementId: number) =>
 export const fetchSettlementRecords = (query: OperationInput<typeof settlementRecordsOperation>) =>
   call(settlementRecordsOperation, query);
 
-export const fetchSettlementProcess = (settlementDetailId: number) =>
-  call(settlementProcessOperation, { settlementDetailId });
+/** A line's instructions through its settlement's paying bank (the call's default, CMB, when it has none yet). */
+export const fetchSettlementProcess = (settlementDetailId: number, bankNo: string | null) =>
+  call(settlementProcessOperation, { settlementDetailId, ...(bankNo ? { bankNo } : {}) });
 
 export const fetchReissueInfo = (settlementDetailId: number) => call(reissueInfoOperation, { settlementDetailId });
 
