@@ -15,16 +15,13 @@ import {
   createEnterpriseUser,
   createPlatformUser,
   createRole,
-  encryptPassword,
-  getKey,
   login,
-  uniqueMobile,
   useTestApp,
 } from '../../../test/app';
 import { pngOf } from '../../../test/file-fixtures';
 import { createLookupWorld, type LookupWorld } from '../../../test/lookups';
-import { contentItems, contentQuestions, customers, organisations, persons, taxSources, users } from '../../db/schema';
-import { hashPassword } from '../../platform/auth/passwords';
+import { addStoreSurvey, createWorker, type Worker } from '../../../test/workers';
+import { customers, organisations, taxSources, users } from '../../db/schema';
 import { zipEntryNames } from '../../platform/files/zip-entries';
 
 const t = useTestApp();
@@ -32,16 +29,9 @@ let world: LookupWorld;
 let foreignUser: LoginUserInfo;
 let siblingUser: LoginUserInfo;
 let viewerWithoutCode: LoginUserInfo;
-const PASSWORD = 'Worker@123456';
 /** 西湖区, Hangzhou (GCJ-02) */
 const PLANNED = { lat: 30.2776, lng: 120.1253 };
 const DAY = 86_400_000;
-
-interface Worker {
-  token: string;
-  personId: number;
-  phone: string;
-}
 
 const get = (session: LoginUserInfo, url: string, query: Record<string, string | number> = {}) =>
   t.app.inject({
@@ -62,22 +52,6 @@ const workerPost = async (worker: Worker, url: string, payload: unknown) => {
   expect(response.json(), url).toMatchObject({ success: true });
   return response.json().result;
 };
-
-let passwordHash: string;
-async function createWorker(): Promise<Worker> {
-  const phone = uniqueMobile();
-  const [row] = await t.database.db
-    .insert(persons)
-    .values({ tenantId: world.tenantA, userSn: `P${phone}`, name: `服务人员${phone.slice(-4)}`, phone, passwordHash })
-    .returning({ id: persons.id });
-  const { keyId, publicKey } = await getKey(t.app);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/worker/login',
-    payload: { username: phone, password: encryptPassword(publicKey, PASSWORD), keyId },
-  });
-  return { token: response.json().result.token, personId: row.id, phone };
-}
 
 let projectId: number;
 let surveyId: number;
@@ -117,7 +91,7 @@ const photo = (worker: Worker, taskId: number, kind: string) =>
 
 /** A cgfw task taken, checked in 44 m north of the planned point and out, with a photo group, submitted. */
 async function visitedTask(): Promise<number> {
-  const worker = await createWorker();
+  const worker = await createWorker(t, world.tenantA);
   const taskId = await publish('cgfw');
   await workerPost(worker, '/api/worker/task/take', { taskId });
   const sign = await photo(worker, taskId, 'sign');
@@ -149,7 +123,6 @@ let visited: number;
 
 beforeAll(async () => {
   world = await createLookupWorld(t);
-  passwordHash = await hashPassword(PASSWORD);
   const foreign = await createEnterpriseUser(t.database, { tenantIds: [world.tenantB] });
   foreignUser = await login(t.app, 'enterprise', foreign.username, foreign.password);
   const sibling = await createEnterpriseUser(t.database, { tenantIds: [world.tenantA] });
@@ -161,31 +134,7 @@ beforeAll(async () => {
     .insert(taxSources)
     .values({ tenantId: world.tenantA, taxName: '海南税源地' })
     .returning({ id: taxSources.id });
-  const added = await post(world.enterpriseUser, '/api/sys/resource/add', {
-    type: 2,
-    title: '店员认知调研',
-    questionList: [
-      {
-        subjectType: 10,
-        subjectName: '门店类型',
-        required: 1,
-        optionList: [{ optionContent: '连锁' }, { optionContent: '单体' }],
-      },
-      { subjectType: 100, subjectName: '其他建议' },
-    ],
-  });
-  expect(added.json(), 'questionnaire').toMatchObject({ success: true });
-  [{ id: surveyId }] = await t.database.db
-    .select({ id: contentItems.id })
-    .from(contentItems)
-    .where(eq(contentItems.title, '店员认知调研'));
-  questionIds = (
-    await t.database.db
-      .select({ id: contentQuestions.id })
-      .from(contentQuestions)
-      .where(eq(contentQuestions.contentId, surveyId))
-      .orderBy(contentQuestions.sort)
-  ).map((row) => row.id);
+  ({ surveyId, questionIds } = await addStoreSurvey(t, world.enterpriseUser));
   const created = await post(world.enterpriseUser, '/api/sys/project/add', {
     requestId: crypto.randomUUID(),
     taxId,
@@ -262,7 +211,7 @@ describe('task detail', () => {
   });
 
   it('shows the AI audit rejection reasons while the audit status is 1 or 3', async () => {
-    const worker = await createWorker();
+    const worker = await createWorker(t, world.tenantA);
     const taskId = await publish('cgfw');
     await workerPost(worker, '/api/worker/task/take', { taskId });
     await workerPost(worker, '/api/worker/task/submit', { taskId, requestId: crypto.randomUUID() });
@@ -340,7 +289,7 @@ describe('task photos', () => {
 
 describe('list dialog records', () => {
   it('pages call records and material openings 10 at a time', async () => {
-    const worker = await createWorker();
+    const worker = await createWorker(t, world.tenantA);
     const taskId = await publish('dhbf');
     await workerPost(worker, '/api/worker/task/take', { taskId });
     for (let n = 0; n < 12; n += 1) {
@@ -432,7 +381,7 @@ describe('the served customer (decision 0027)', () => {
 
 describe('survey submission detail and meetings', () => {
   it('numbers the questions with the chosen options; the phone only for a verified session', async () => {
-    const worker = await createWorker();
+    const worker = await createWorker(t, world.tenantA);
     const taskId = await publish('wjdy', { resourceId: surveyId });
     await workerPost(worker, '/api/worker/task/take', { taskId });
     await workerPost(worker, '/api/worker/task/submit', {
@@ -465,7 +414,7 @@ describe('survey submission detail and meetings', () => {
   });
 
   it('keeps the attendees of a department meeting', async () => {
-    const worker = await createWorker();
+    const worker = await createWorker(t, world.tenantA);
     const taskId = await publish('xueShu_keShi');
     await workerPost(worker, '/api/worker/task/take', { taskId });
     await workerPost(worker, '/api/worker/task/submit', {

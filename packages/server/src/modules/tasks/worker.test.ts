@@ -12,14 +12,12 @@ import {
   createEnterpriseUser,
   createPlatformUser,
   createRole,
-  encryptPassword,
-  getKey,
   login,
-  uniqueMobile,
   useTestApp,
 } from '../../../test/app';
 import { exeOf, pdfOf, pngOf } from '../../../test/file-fixtures';
 import { createLookupWorld, type LookupWorld } from '../../../test/lookups';
+import { addStoreSurvey, createWorker, type Worker, WORKER_PASSWORD, workerLoginRequest } from '../../../test/workers';
 import {
   auditLogs,
   contentItems,
@@ -30,20 +28,12 @@ import {
   taxSources,
   tasks,
 } from '../../db/schema';
-import { hashPassword } from '../../platform/auth/passwords';
 
 const t = useTestApp();
 let world: LookupWorld;
 let foreignUser: LoginUserInfo;
-const PASSWORD = 'Worker@123456';
 const PLANNED = { lat: 30.2776, lng: 120.1253 };
 const DAY = 86_400_000;
-
-interface Worker {
-  token: string;
-  personId: number;
-  phone: string;
-}
 
 const post = (session: LoginUserInfo, url: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: authHeaders(session) });
@@ -53,27 +43,6 @@ const workerPost = (worker: Worker, url: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'x-access-token': worker.token } });
 const workerGet = (worker: Worker, url: string, query: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, query, headers: { 'x-access-token': worker.token } });
-
-async function workerLoginRequest(phone: string, password: string) {
-  const { keyId, publicKey } = await getKey(t.app);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/worker/login',
-    payload: { username: phone, password: encryptPassword(publicKey, password), keyId },
-  });
-}
-
-let passwordHash: string;
-async function createWorker(tenantId: number): Promise<Worker> {
-  const phone = uniqueMobile();
-  const [row] = await t.database.db
-    .insert(persons)
-    .values({ tenantId, userSn: `P${phone}`, name: `服务人员${phone.slice(-4)}`, phone, passwordHash })
-    .returning({ id: persons.id });
-  const response = await workerLoginRequest(phone, PASSWORD);
-  expect(response.json(), 'worker login').toMatchObject({ success: true });
-  return { token: response.json().result.token, personId: row.id, phone };
-}
 
 let taxA: number;
 let taxB: number;
@@ -150,7 +119,6 @@ let cgfwProject: number;
 
 beforeAll(async () => {
   world = await createLookupWorld(t);
-  passwordHash = await hashPassword(PASSWORD);
   const foreign = await createEnterpriseUser(t.database, { tenantIds: [world.tenantB] });
   foreignUser = await login(t.app, 'enterprise', foreign.username, foreign.password);
   [{ id: taxA }] = await t.database.db
@@ -161,31 +129,7 @@ beforeAll(async () => {
     .insert(taxSources)
     .values({ tenantId: world.tenantB, taxName: '四川税源地' })
     .returning({ id: taxSources.id });
-  const added = await post(world.enterpriseUser, '/api/sys/resource/add', {
-    type: 2,
-    title: '店员认知调研',
-    questionList: [
-      {
-        subjectType: 10,
-        subjectName: '门店类型',
-        required: 1,
-        optionList: [{ optionContent: '连锁' }, { optionContent: '单体' }],
-      },
-      { subjectType: 100, subjectName: '其他建议' },
-    ],
-  });
-  expect(added.json(), 'questionnaire').toMatchObject({ success: true });
-  [{ id: surveyId }] = await t.database.db
-    .select({ id: contentItems.id })
-    .from(contentItems)
-    .where(eq(contentItems.title, '店员认知调研'));
-  questionIds = (
-    await t.database.db
-      .select({ id: contentQuestions.id })
-      .from(contentQuestions)
-      .where(eq(contentQuestions.contentId, surveyId))
-      .orderBy(contentQuestions.sort)
-  ).map((row) => row.id);
+  ({ surveyId, questionIds } = await addStoreSurvey(t, world.enterpriseUser));
   cgfwProject = await liveProject('own', [
     { visitId: 'cgfw', locationScope: 300 },
     { visitId: 'dhbf' },
@@ -196,8 +140,8 @@ beforeAll(async () => {
 
 describe('worker login', () => {
   it('signs a person in with phone and password; a wrong password is refused', async () => {
-    const worker = await createWorker(world.tenantA);
-    const wrong = await workerLoginRequest(worker.phone, 'Wrong@123456');
+    const worker = await createWorker(t, world.tenantA);
+    const wrong = await workerLoginRequest(t, worker.phone, 'Wrong@123456');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe(MSG.badCredentials);
     const me = await workerGet(worker, '/api/worker/task/myList');
@@ -205,7 +149,7 @@ describe('worker login', () => {
   });
 
   it('keeps worker and console tokens apart', async () => {
-    const worker = await createWorker(world.tenantA);
+    const worker = await createWorker(t, world.tenantA);
     const consoleWithWorker = await t.app.inject({
       method: 'GET',
       url: '/api/sys/task/queryList',
@@ -223,25 +167,25 @@ describe('worker login', () => {
   });
 
   it('shares the login throttle: after wrong passwords the captcha is required', async () => {
-    const worker = await createWorker(world.tenantA);
+    const worker = await createWorker(t, world.tenantA);
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      expect((await workerLoginRequest(worker.phone, 'Wrong@123456')).json().message).toBe(MSG.badCredentials);
+      expect((await workerLoginRequest(t, worker.phone, 'Wrong@123456')).json().message).toBe(MSG.badCredentials);
     }
-    const third = await workerLoginRequest(worker.phone, PASSWORD);
+    const third = await workerLoginRequest(t, worker.phone, WORKER_PASSWORD);
     expect(third.json()).toMatchObject({ success: false, message: MSG.captchaRequired });
   });
 
   it('refuses a banned person and ends the sessions it has', async () => {
-    const worker = await createWorker(world.tenantA);
+    const worker = await createWorker(t, world.tenantA);
     await t.database.db.update(persons).set({ loginFlag: 1 }).where(eq(persons.id, worker.personId));
     expect((await workerGet(worker, '/api/worker/task/myList')).statusCode).toBe(401);
-    const again = await workerLoginRequest(worker.phone, PASSWORD);
+    const again = await workerLoginRequest(t, worker.phone, WORKER_PASSWORD);
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toBe(TASK_MSG.workerLoginDisabled);
   });
 
   it('ends the session at logout', async () => {
-    const worker = await createWorker(world.tenantA);
+    const worker = await createWorker(t, world.tenantA);
     expect((await workerPost(worker, '/api/worker/logout', undefined)).json()).toMatchObject({ success: true });
     expect((await workerGet(worker, '/api/worker/task/openList')).statusCode).toBe(401);
   });
@@ -249,7 +193,7 @@ describe('worker login', () => {
 
 describe('the worker flow', () => {
   it('lists open tasks of live projects of its tenant only, takes, checks in and out, submits; the audit passes', async () => {
-    const worker = await createWorker(world.tenantA);
+    const worker = await createWorker(t, world.tenantA);
     const taskId = await publish('own', cgfwProject, 'cgfw');
     const foreignProject = await liveProject('foreign', [{ visitId: 'cgfw' }]);
     const foreignTask = await publish('foreign', foreignProject, 'cgfw');
@@ -296,7 +240,7 @@ describe('the worker flow', () => {
   });
 
   it('passes a survey with its required answers, and names unanswered required questions', async () => {
-    const worker = await createWorker(world.tenantA);
+    const worker = await createWorker(t, world.tenantA);
     const answered = await publish('own', cgfwProject, 'wjdy', { resourceId: surveyId });
     const skipped = await publish('own', cgfwProject, 'wjdy', { resourceId: surveyId });
     for (const taskId of [answered, skipped]) await workerPost(worker, '/api/worker/task/take', { taskId });
@@ -346,8 +290,8 @@ describe('the worker flow', () => {
         .where(eq(contentQuestions.contentId, uploadSurvey))
         .orderBy(contentQuestions.sort)
     ).map((row) => row.id);
-    const worker = await createWorker(world.tenantA);
-    const other = await createWorker(world.tenantA);
+    const worker = await createWorker(t, world.tenantA);
+    const other = await createWorker(t, world.tenantA);
     const taskId = await publish('own', cgfwProject, 'wjdy', { resourceId: uploadSurvey });
     const upload = (questionId: number, fileName: string, content: Buffer, who = worker) =>
       workerPost(who, '/api/worker/task/surveyFile', {
@@ -433,7 +377,7 @@ describe('the worker flow', () => {
   });
 
   it('records calls once per requestId and judges their length', async () => {
-    const worker = await createWorker(world.tenantA);
+    const worker = await createWorker(t, world.tenantA);
     const taskId = await publish('own', cgfwProject, 'dhbf');
     await workerPost(worker, '/api/worker/task/take', { taskId });
     const call = {
@@ -462,8 +406,8 @@ describe('the worker flow', () => {
 
 describe('refusals', () => {
   it('refuses a task that is not the person’s, a foreign tenant’s task, bad coordinates and wrong photos', async () => {
-    const owner = await createWorker(world.tenantA);
-    const other = await createWorker(world.tenantA);
+    const owner = await createWorker(t, world.tenantA);
+    const other = await createWorker(t, world.tenantA);
     const taskId = await publish('own', cgfwProject, 'cgfw');
     await workerPost(owner, '/api/worker/task/take', { taskId });
     const point = { taskId, lat: PLANNED.lat, lng: PLANNED.lng, photoIds: [] };
@@ -515,7 +459,7 @@ describe('refusals', () => {
   });
 
   it('refuses a submission after the project ended', async () => {
-    const worker = await createWorker(world.tenantA);
+    const worker = await createWorker(t, world.tenantA);
     const projectId = await liveProject('own', [{ visitId: 'other' }]);
     const taskId = await publish('own', projectId, 'other');
     await workerPost(worker, '/api/worker/task/take', { taskId });
@@ -533,8 +477,8 @@ describe('refusals', () => {
 
   it('keeps the headcount: a new person beyond maxPeopleNum cannot take a task', async () => {
     const projectId = await liveProject('own', [{ visitId: 'other' }], { minPeopleNum: 1, maxPeopleNum: 1 });
-    const first = await createWorker(world.tenantA);
-    const second = await createWorker(world.tenantA);
+    const first = await createWorker(t, world.tenantA);
+    const second = await createWorker(t, world.tenantA);
     const [a, b, c] = [
       await publish('own', projectId, 'other'),
       await publish('own', projectId, 'other'),
@@ -549,7 +493,7 @@ describe('refusals', () => {
 
   it('gives a task to exactly one of two persons taking it at once, and submits once when sent twice at once', async () => {
     const taskId = await publish('own', cgfwProject, 'other');
-    const [x, y] = [await createWorker(world.tenantA), await createWorker(world.tenantA)];
+    const [x, y] = [await createWorker(t, world.tenantA), await createWorker(t, world.tenantA)];
     const answers = await Promise.all([
       workerPost(x, '/api/worker/task/take', { taskId }),
       workerPost(y, '/api/worker/task/take', { taskId }),
@@ -572,7 +516,7 @@ describe('the task list and the review', () => {
   let submittedIds: number[];
   let reviewWorker: Worker;
   beforeAll(async () => {
-    reviewWorker = await createWorker(world.tenantA);
+    reviewWorker = await createWorker(t, world.tenantA);
     submittedIds = [];
     for (let i = 0; i < 3; i += 1) {
       const taskId = await publish('own', cgfwProject, 'other');

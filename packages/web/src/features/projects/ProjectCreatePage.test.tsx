@@ -7,7 +7,7 @@ import { MSG } from '@fieldpay/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LONG, renderWithQuery, signedInAs } from '../../components/list/testing';
+import { LONG, pickOption, renderWithQuery, signedInAs } from '../../components/list/testing';
 import type { BasicBlockProps, TextBlockProps } from './ProjectBlocks';
 import ProjectCreatePage from './ProjectCreatePage';
 
@@ -112,15 +112,7 @@ describe('create project page', { timeout: 90_000 }, () => {
     await waitFor(() => expect(toasts.warning).toHaveBeenLastCalledWith(MSG.saveServiceTypeFirst), LONG);
 
     // the real service-type block: 品牌宣传 with two articles of the enterprise's library
-    fireEvent.mouseDown(screen.getAllByRole('combobox')[0]);
-    const option = await waitFor(() => {
-      const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find(
-        (node) => node.textContent === '品牌宣传 / 品牌宣传(文章阅读)' && !node.closest('.ant-select-dropdown-hidden'),
-      );
-      if (!found) throw new Error('no option');
-      return found as HTMLElement;
-    }, LONG);
-    fireEvent.click(option);
+    await pickOption('服务类型', '品牌宣传 / 品牌宣传(文章阅读)');
     fireEvent.click(await screen.findByText('选择文章', { selector: 'button *' }, LONG));
     const dialog = (await screen.findByText('选择文章', { selector: '.ant-modal-title' }, LONG)).closest(
       '.ant-modal',
