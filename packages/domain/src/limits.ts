@@ -35,6 +35,8 @@ export const PAGE_SIZE = {
   personLists: 20,
   transferOutRecords: 20,
   resourcePicker: 10,
+  /** the 工作地点 dialog of a service type's terminals */
+  workLocations: 10,
   cacheList: 20,
   remoteSelect: 20,
 } as const;
@@ -178,6 +180,7 @@ export const DIALOG_WIDTH = {
   taskDetail: 1200,
   desensitization: 630,
   customerDetail: 780,
+  workLocations: 800,
   enterpriseSmall: 630,
   enterpriseMedium: 800,
   enterpriseLarge: 1000,

@@ -474,3 +474,31 @@ export const projectPersonListOperation = defineOperation({
   input: pageQuerySchema.extend({ projectId: recordIdSchema(), enterpriseId: recordIdSchema().optional() }),
   answer: pageOf(projectPersonRecordSchema),
 });
+
+// ---- the work-location dialog (spec 3 §2 "other dialogs"): a service type's terminals with their addresses
+
+export const workLocationRecordSchema = z.object({
+  id: z.number().int(),
+  orgName: z.string(),
+  /** CUSTOMER_TYPES code and its name */
+  orgType: z.string(),
+  orgTypeName: z.string(),
+  /** the terminal's review (0 pending, 1 passed, 2 rejected) */
+  auditStatus: z.number().int(),
+  province: z.string(),
+  city: z.string(),
+  area: z.string(),
+  /** the street address below the area */
+  address: z.string(),
+});
+export type WorkLocationRecord = z.infer<typeof workLocationRecordSchema>;
+
+export const projectWorkLocationsOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys/project/workLocations',
+  tag: '项目',
+  summary: '工作地点：项目某服务类型所选服务终端的名称、类型、审核状态与地址（分页）',
+  access: { permission: 'projectManage:list:view' },
+  input: pageQuerySchema.extend({ projectId: projectIdSchema, serviceTypeId: recordIdSchema() }),
+  answer: pageOf(workLocationRecordSchema),
+});

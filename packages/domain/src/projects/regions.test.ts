@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaOfPath, type CityTreeNode } from './regions';
+import { areaOfPath, type CityTreeNode, pathOfArea } from './regions';
 
 const tree: CityTreeNode[] = [
   {
@@ -26,5 +26,17 @@ describe('areaOfPath', () => {
     expect(areaOfPath(['330000', '339900'], tree)).toMatchObject({ province: '浙江省', city: '' });
     expect(areaOfPath(['110000'], tree)).toBeNull();
     expect(areaOfPath([], tree)).toBeNull();
+  });
+});
+
+describe('pathOfArea', () => {
+  it('finds the codes of named divisions, as deep as the names go, and round-trips with areaOfPath', () => {
+    const names = { province: '浙江省', city: '杭州市', area: '上城区' };
+    expect(pathOfArea(names, tree)).toEqual(['330000', '330100', '330102']);
+    expect(areaOfPath(pathOfArea(names, tree), tree)).toMatchObject(names);
+    expect(pathOfArea({ province: '浙江省', city: '杭州市', area: '' }, tree)).toEqual(['330000', '330100']);
+    expect(pathOfArea({ province: '浙江省', city: '宁波市', area: '海曙区' }, tree)).toEqual(['330000']);
+    expect(pathOfArea({ province: '广东省', city: '广州市', area: '' }, tree)).toEqual([]);
+    expect(pathOfArea({ province: '', city: '', area: '' }, tree)).toEqual([]);
   });
 });

@@ -43,3 +43,22 @@ export function areaOfPath(path: readonly string[], tree: readonly CityTreeNode[
     area: d?.label ?? '',
   };
 }
+
+/**
+ * The cascader path of codes for a division given by its names (a terminal's province, city and
+ * area), as deep as the names are found in the tree: [] when the province is not in it.
+ */
+export function pathOfArea(
+  names: { province: string; city: string; area: string },
+  tree: readonly CityTreeNode[],
+): string[] {
+  const path: string[] = [];
+  let level: readonly CityTreeNode[] | undefined = tree;
+  for (const name of [names.province, names.city, names.area]) {
+    const node: CityTreeNode | undefined = name ? level?.find((candidate) => candidate.label === name) : undefined;
+    if (!node) break;
+    path.push(node.value);
+    level = node.children;
+  }
+  return path;
+}

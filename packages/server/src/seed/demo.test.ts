@@ -1,8 +1,8 @@
 import { isUnifiedSocialCreditCode, TASK_TYPES } from '@fieldpay/domain';
 import { describe, expect, it } from 'vitest';
 import { authHeaders, login, useTestApp } from '../../test/app';
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
-import { customers, projectOperationLogs, projects, tasks } from '../db/schema';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { customers, organisations, projectOperationLogs, projects, projectServiceTypes, tasks } from '../db/schema';
 import { DEMO_ACCOUNTS, fakeCreditCode, seedDemo, seedDemoData } from './demo';
 
 const t = useTestApp();
@@ -121,6 +121,28 @@ describe('demo data', () => {
       if (row.takeTime && row.actTime) expect(row.takeTime.getTime()).toBeLessThan(row.actTime.getTime());
       if (row.auditStatus === 1) expect(row.remarks).not.toBe('');
       if (row.auditStatus === 4) expect(row.remarks).toBe('');
+    }
+    // the ordinary service's work places: the reviewed terminals, each with its address (工作地点)
+    const places = await t.database.db
+      .select({ tenantId: projectServiceTypes.tenantId, orgList: projectServiceTypes.orgList })
+      .from(projectServiceTypes)
+      .innerJoin(projects, eq(projects.id, projectServiceTypes.projectId))
+      .where(and(eq(projectServiceTypes.visitId, 'cgfw'), eq(projects.projectName, '全渠道终端服务示范项目')));
+    expect(places.map((row) => row.tenantId).sort()).toEqual([...tenantsWithTasks].sort());
+    for (const { orgList } of places) {
+      expect(orgList).toHaveLength(5);
+      const terminals = await t.database.db
+        .select({ address: organisations.address, auditStatus: organisations.auditStatus })
+        .from(organisations)
+        .where(
+          inArray(
+            organisations.id,
+            orgList.map((org) => org.id),
+          ),
+        );
+      expect(terminals).toHaveLength(5);
+      for (const terminal of terminals)
+        expect(terminal).toMatchObject({ address: expect.stringMatching(/号/), auditStatus: 1 });
     }
   });
 

@@ -1,4 +1,10 @@
-import { CUSTOMER_TYPES, type LookupQuery, type LookupRecord, type Page } from '@fieldpay/domain';
+import {
+  CUSTOMER_TYPES,
+  type LookupQuery,
+  type LookupRecord,
+  type Page,
+  type WorkLocationRecord,
+} from '@fieldpay/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
@@ -84,6 +90,46 @@ export async function organisationsOf(
         inArray(organisations.id, [...ids]),
       ),
     );
+}
+
+/**
+ * A page of the terminals of one enterprise among `ids`, with their addresses (the 工作地点 dialog
+ * of a service type). Ids no longer of that enterprise are left out, as organisationsOf does.
+ */
+export async function organisationLocations(
+  db: DbOrTx,
+  owner: { tenantId: number; enterpriseId: number },
+  ids: readonly number[],
+  window: { pageNo: number; pageSize: number },
+): Promise<Page<WorkLocationRecord>> {
+  if (ids.length === 0) return { records: [], total: 0 };
+  return paged(db, window, {
+    from: organisations,
+    where: and(
+      eq(organisations.tenantId, owner.tenantId),
+      eq(organisations.enterpriseId, owner.enterpriseId),
+      inArray(organisations.id, [...ids]),
+    ),
+    key: organisations.id,
+    orderBy: [[organisations.id, 'asc']],
+    rows: (page) =>
+      db
+        .select({
+          id: organisations.id,
+          orgName: organisations.orgName,
+          orgType: organisations.orgType,
+          auditStatus: organisations.auditStatus,
+          province: organisations.province,
+          city: organisations.city,
+          area: organisations.area,
+          address: organisations.address,
+          ...page.columns,
+        })
+        .from(organisations)
+        .where(inArray(organisations.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({ ...row, orgTypeName: customerTypeName(row.orgType) }),
+  });
 }
 
 /** Customers (doctors, pharmacists, buyers) of the enterprises in scope, with their terminal. */

@@ -2,6 +2,7 @@
  * Reading one project whole: the detail, the snapshot an operation-log row keeps, the summary.
  * Every read starts from `projectInScope`, so a project outside the viewer's scope is 项目不存在.
  */
+import { organisationLocations } from '../customers/service';
 import { projectSettlementFigures } from '../settlements/queries';
 import {
   ApiCode,
@@ -14,9 +15,12 @@ import {
   type ProjectLogRecord,
   type ProjectSnapshot,
   type ProjectStatus,
+  type Page,
   type ProjectSummary,
+  TASK_MSG,
   TASK_TYPES,
   type TaskTypeId,
+  type WorkLocationRecord,
 } from '@fieldpay/domain';
 import { and, asc, type Column, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -279,4 +283,34 @@ export async function projectSummary(
     },
     invoice: { invoiceNum: 0 },
   };
+}
+
+/**
+ * The 工作地点 dialog: a page of the terminals a service type of the project picked, with their
+ * addresses as the terminals keep them now. A service type of another project is 项目没有该服务类型.
+ */
+export async function projectWorkLocations(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: { projectId: number; serviceTypeId: number; pageNo: number; pageSize: number },
+): Promise<Page<WorkLocationRecord>> {
+  const project = await projectInScope(db, viewer, query.projectId);
+  const [type] = await db
+    .select({ orgList: projectServiceTypes.orgList })
+    .from(projectServiceTypes)
+    .where(
+      and(
+        eq(projectServiceTypes.tenantId, project.tenantId),
+        eq(projectServiceTypes.projectId, project.id),
+        eq(projectServiceTypes.id, query.serviceTypeId),
+      ),
+    );
+  if (!type) throw fail.notFound(TASK_MSG.serviceTypeMissing);
+  const owner = { tenantId: project.tenantId, enterpriseId: project.enterpriseId };
+  return organisationLocations(
+    db,
+    owner,
+    type.orgList.map((org) => org.id),
+    query,
+  );
 }

@@ -628,6 +628,95 @@ describe('articles, questionnaires and terminals of a service type (checked agai
   });
 });
 
+describe('the work-location dialog (工作地点): a service type’s terminals with their addresses', () => {
+  it('pages the picked terminals with type, review and address as they are now, inside the wall', async () => {
+    const located = (orgName: string, area: string, address: string, orgType = 'hospital') =>
+      t.database.db
+        .insert(organisations)
+        .values({ ...world.own, orgName, orgType, auditStatus: 1, province: '广东省', city: '广州市', area, address })
+        .returning({ id: organisations.id })
+        .then(([row]) => row.id);
+    const suffix = crypto.randomUUID().slice(0, 8);
+    const first = await located(`中山大学附属第一医院${suffix}`, '越秀区', '中山二路 58 号');
+    const second = await located(`大参林药店${suffix}`, '天河区', '体育西路 101 号', 'pharmacy');
+    const id = await createProject({
+      visitTypeList: [
+        {
+          boyaProjectVisitTypeModel: {
+            visitParentId: 'cgfw',
+            visitId: 'cgfw',
+            locationScope: 500,
+            orgList: [
+              { id: second, orgName: '' },
+              { id: first, orgName: '' },
+            ],
+          },
+        },
+      ],
+    });
+    const other = await createProject();
+    const typeId = async (projectId: number) =>
+      (
+        await t.database.db
+          .select({ id: projectServiceTypes.id })
+          .from(projectServiceTypes)
+          .where(eq(projectServiceTypes.projectId, projectId))
+      )[0].id;
+    const serviceTypeId = String(await typeId(id));
+    const ask = (session: LoginUserInfo, query: Record<string, string>) =>
+      get(session, '/api/sys/project/workLocations', { projectId: String(id), serviceTypeId, ...query });
+
+    for (const session of [world.enterpriseUser, world.staffA, world.admin]) {
+      const page = await ask(session, { pageNo: '1', pageSize: '1' });
+      expect(page.json(), 'first page').toMatchObject({
+        success: true,
+        result: {
+          total: 2,
+          records: [
+            {
+              id: first,
+              orgName: `中山大学附属第一医院${suffix}`,
+              orgType: 'hospital',
+              orgTypeName: '医院',
+              auditStatus: 1,
+              province: '广东省',
+              city: '广州市',
+              area: '越秀区',
+              address: '中山二路 58 号',
+            },
+          ],
+        },
+      });
+    }
+    // the address as the terminal keeps it now, not as it was when picked
+    await t.database.db.update(organisations).set({ address: '体育西路 103 号' }).where(eq(organisations.id, second));
+    const secondPage = (await ask(world.enterpriseUser, { pageNo: '2', pageSize: '1' })).json().result;
+    expect(secondPage.records).toEqual([
+      expect.objectContaining({ id: second, orgTypeName: '药店', area: '天河区', address: '体育西路 103 号' }),
+    ]);
+
+    // another tenant's staff and a sibling enterprise: the project does not exist for them
+    for (const session of [world.staffB, siblingUser])
+      expect((await ask(session, {})).json()).toMatchObject({ success: false, code: ApiCode.projectMissing });
+    // a service type of another project
+    const foreignType = await get(world.staffA, '/api/sys/project/workLocations', {
+      projectId: String(id),
+      serviceTypeId: String(await typeId(other)),
+    });
+    expect(foreignType.statusCode).toBe(404);
+    expect(foreignType.json()).toMatchObject({ success: false, message: '项目没有该服务类型' });
+    // a service type without terminals answers an empty page
+    const empty = await get(world.staffA, '/api/sys/project/workLocations', {
+      projectId: String(other),
+      serviceTypeId: String(await typeId(other)),
+    });
+    expect(empty.json().result).toEqual({ records: [], total: 0 });
+    // without the project list's code
+    const without = await signInPlatformWithout(t, world.tenantA, 'projectManage:list:view');
+    expect((await ask(without, {})).statusCode).toBe(403);
+  });
+});
+
 describe('the project text (补充信息): sanitised rich text and the project’s own documents', () => {
   /** A PDF uploaded by `who` as the 补充信息 attachment (or under another upload path); its address. */
   const upload = async (who: LoginUserInfo, fileName: string, uploadPath: string = PROJECT_TEXT_UPLOAD.uploadPath) => {

@@ -406,6 +406,7 @@ export async function editProjectVisitType(
     boyaProjectVisitTypeModel: Record<string, unknown> & { id?: number };
     resourcedArr?: unknown[];
   },
+  at: Date = new Date(),
 ): Promise<{ id: number }> {
   const db = services.ctx.db;
   const project = await projectInScope(db, principal, input.projectId, { forUpdate: true });
@@ -454,8 +455,8 @@ export async function editProjectVisitType(
       .returning({ id: projectServiceTypes.id });
     id = inserted.id;
   }
-  await db.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));
-  await writeLog(db, principal, project.id, 'editVisitType', new Date());
+  await db.update(projects).set({ updatedAt: at }).where(eq(projects.id, project.id));
+  await writeLog(db, principal, project.id, 'editVisitType', at);
   return { id };
 }
 

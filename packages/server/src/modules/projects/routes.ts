@@ -19,12 +19,13 @@ import {
   projectStartAuditOperation,
   projectPersonListOperation,
   projectSummaryOperation,
+  projectWorkLocationsOperation,
 } from '@fieldpay/domain';
 import { registerOperation } from '../../http/operation';
 import { principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
 import { registerExportRoute } from '../../platform/exports/routes';
-import { projectDetail, projectFromLog, projectSummary, withAttachmentLinks } from './detail';
+import { projectDetail, projectFromLog, projectSummary, projectWorkLocations, withAttachmentLinks } from './detail';
 import {
   auditProject,
   createProject,
@@ -61,6 +62,9 @@ export function registerProjectRoutes(deps: RouteDeps): void {
   });
   registerOperation(app, projectPersonListOperation, async (query, request) =>
     projectPersonList(services.ctx.db, principalOf(request), query),
+  );
+  registerOperation(app, projectWorkLocationsOperation, async (query, request) =>
+    projectWorkLocations(services.ctx.db, principalOf(request), query),
   );
   registerOperation(app, projectSummaryOperation, async (query, request) =>
     projectSummary(services.ctx.db, principalOf(request), query),

@@ -175,14 +175,14 @@ type RegisteredCustomer = { customerId: number; organisationId: number };
 
 /**
  * Registers the customers at the places' terminals and reviews them; answers the task customers' ids
- * in the places' order. The review list's customers follow, each left in its state.
+ * in the places' order and the terminals' ids. The review list's customers follow, each left in its state.
  */
 export async function registerDemoCustomers(
   services: Services,
   people: { enterpriseUser: Principal; staff: Principal },
   places: readonly Place[],
   when: { registered: Date; reviewed: Date; certified: Date },
-): Promise<number[]> {
+): Promise<{ customerIds: number[]; organisationIds: number[] }> {
   const { scopes } = services.ctx;
   const { staff } = people;
   // the company's clerk registers the customers and their certificates (not a README account: the
@@ -296,5 +296,8 @@ export async function registerDemoCustomers(
       );
     }
   }
-  return registered.map((row) => row.customerId);
+  return {
+    customerIds: registered.map((row) => row.customerId),
+    organisationIds: [...new Set(registered.map((row) => row.organisationId))],
+  };
 }

@@ -11,7 +11,16 @@
 import { createHash } from 'node:crypto';
 import { contentAddBodySchema, TASK_TYPE_PARENTS, TASK_TYPES, type TaskTypeId } from '@fieldpay/domain';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { contentQuestions, enterpriseMembers, enterprises, persons, taxSources, tenants, users } from '../../db/schema';
+import {
+  contentQuestions,
+  enterpriseMembers,
+  enterprises,
+  persons,
+  projectServiceTypes,
+  taxSources,
+  tenants,
+  users,
+} from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import { hashPassword } from '../../platform/auth/passwords';
 import { type WorkerPrincipal, workerViewer } from '../../platform/auth/worker-sessions';
@@ -21,7 +30,7 @@ import type { Services } from '../../services';
 import { DEMO_ACCOUNTS, DEMO_IP } from '../../seed/demo';
 import { addContent } from '../content/library';
 import { registerPerson, setWorkerPassword } from '../persons/service';
-import { auditProject, createProject, startProjectAudit } from '../projects/lifecycle';
+import { auditProject, createProject, editProjectVisitType, startProjectAudit } from '../projects/lifecycle';
 import { auditTasks, publishTask } from './console';
 import { DEMO_CUSTOMERS, registerDemoCustomers } from './demo-customers';
 import { recordCall, recordMaterialOpen, signTask, submitTask, takeTask, uploadTaskPhoto } from './worker';
@@ -262,6 +271,47 @@ async function placeProject(services: Services, setting: Setting) {
   return { id, start };
 }
 
+/** Once its terminals are registered and reviewed, the platform's staff picks them as the ordinary service's work places. */
+async function pickTerminals(
+  services: Services,
+  setting: Setting,
+  projectId: number,
+  organisationIds: readonly number[],
+  when: Date,
+) {
+  const { staff } = setting;
+  await services.ctx.scopes.withViewer(staff, async (db) => {
+    const [cgfw] = await db
+      .select()
+      .from(projectServiceTypes)
+      .where(
+        and(
+          eq(projectServiceTypes.tenantId, setting.tenantId),
+          eq(projectServiceTypes.projectId, projectId),
+          eq(projectServiceTypes.visitId, 'cgfw'),
+        ),
+      );
+    await editProjectVisitType(
+      services,
+      staff,
+      {
+        projectId,
+        boyaProjectVisitTypeModel: {
+          id: cgfw.id,
+          visitParentId: cgfw.visitParentId,
+          visitId: cgfw.visitId,
+          description: cgfw.description,
+          rewardDesc: cgfw.rewardDesc,
+          online: cgfw.online,
+          locationScope: cgfw.locationScope,
+          orgList: organisationIds.map((id) => ({ id, orgName: '' })),
+        },
+      },
+      when,
+    );
+  });
+}
+
 /** The questionnaire of the survey tasks and the article of the reading tasks. */
 async function writeContent(services: Services, setting: Setting) {
   const { enterpriseUser } = setting;
@@ -498,11 +548,12 @@ export const tasksDemo: DemoStep = {
       const project = await placeProject(services, setting);
       const content = await writeContent(services, setting);
       const registered = chinaDay(project.start) + 11 * HOUR;
-      const customerIds = await registerDemoCustomers(services, setting, PLACES, {
+      const { customerIds, organisationIds } = await registerDemoCustomers(services, setting, PLACES, {
         registered: at(registered),
         reviewed: at(registered + DAY + 3 * HOUR),
         certified: at(registered + 2 * DAY + 5 * HOUR),
       });
+      await pickTerminals(services, setting, project.id, organisationIds, at(registered + DAY + 4 * HOUR));
       const context = {
         projectId: project.id,
         customerIds,

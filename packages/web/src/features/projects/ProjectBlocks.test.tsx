@@ -18,6 +18,8 @@ const calls = vi.hoisted(() => ({
   CITY_TREE_KEY: ['city', 'tree'],
   fetchCityTree: vi.fn(),
   createProject: vi.fn(),
+  workLocationsKey: (...key: number[]) => ['project', 'workLocations', ...key],
+  fetchWorkLocations: vi.fn(),
 }));
 vi.mock('./project-calls', () => calls);
 const sensitive = vi.hoisted(() => ({ findSensitiveWords: vi.fn() }));
@@ -99,6 +101,13 @@ describe('basic info block', () => {
   });
 });
 
+const serviceType = (visitId: string, change: Partial<ServiceTypeValue> = {}): ServiceTypeValue => ({
+  ...emptyServiceType(),
+  visitId,
+  visitParentId: { ppxc: 'p-ppxc', wjdy: 'p-wjdy' }[visitId] ?? visitId,
+  ...change,
+});
+
 describe('service types block', () => {
   it('refuses more than 500 characters and sensitive words before saving', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
@@ -132,12 +141,6 @@ describe('service types block', () => {
 });
 
 describe('service type articles, questionnaires, terminals and sign limits', { timeout: 60_000 }, () => {
-  const serviceType = (visitId: string, change: Partial<ServiceTypeValue> = {}): ServiceTypeValue => ({
-    ...emptyServiceType(),
-    visitId,
-    visitParentId: { ppxc: 'p-ppxc', wjdy: 'p-wjdy' }[visitId] ?? visitId,
-    ...change,
-  });
   const article = (id: number): ContentListRecord => ({
     id,
     type: 1,
@@ -329,9 +332,91 @@ describe('service type articles, questionnaires, terminals and sign limits', { t
     expect(screen.getByText('不要求签到')).toBeTruthy();
     expect(screen.getByText('签退、拍照（至少2张）、相册、上传附件')).toBeTruthy();
     expect(screen.getByText('广州市第一人民医院')).toBeTruthy();
+    // not a saved project's: no 工作地点 to read
+    expect(screen.queryByText('查看工作地点')).toBeNull();
     expect(screen.getByText('推广文章')).toBeTruthy();
     fireEvent.click(screen.getByText('高血压用药指南'));
     await waitFor(() => expect(content.fetchContentDetail).toHaveBeenCalledWith(5), LONG);
+  });
+});
+
+describe('the 工作地点 dialog of a saved project', () => {
+  const location = (id: number, change: Record<string, unknown> = {}) => ({
+    id,
+    orgName: `终端${id}`,
+    orgType: 'hospital',
+    orgTypeName: '医院',
+    auditStatus: 1,
+    province: '广东省',
+    city: '广州市',
+    area: '越秀区',
+    address: `中山二路 ${id} 号`,
+    ...change,
+  });
+
+  it('lists the terminals with type, review and address, 10 a page, and a dash for what a terminal lacks', async () => {
+    calls.fetchWorkLocations.mockImplementation(async (_project: number, _type: number, pageNo: number) =>
+      pageNo === 1
+        ? {
+            records: [
+              location(31, { orgName: '广州市第一人民医院' }),
+              ...Array.from({ length: 9 }, (_, i) => location(40 + i)),
+            ],
+            total: 12,
+          }
+        : { records: [location(50, { auditStatus: 0, province: '', city: '', area: '', address: '' })], total: 12 },
+    );
+    renderWithQuery(
+      <ServiceTypesBlock
+        projectId={7}
+        value={[serviceType('cgfw', { id: 4, orgList: [{ id: 31, orgName: '广州市第一人民医院' }] })]}
+        canEdit={false}
+        onSave={vi.fn()}
+      />,
+    );
+    fireEvent.click(screen.getByText('查看工作地点'));
+    const dialog = (await screen.findByText('工作地点', { selector: '.ant-modal-title' }, LONG)).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    expect(dialog.style.width).toBe('800px');
+    const row = (await within(dialog).findByText('广州市第一人民医院', {}, LONG)).closest('tr') as HTMLElement;
+    expect(Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent)).toEqual([
+      '广州市第一人民医院',
+      '医院',
+      '审核通过',
+      '广东省 / 广州市 / 越秀区',
+      '中山二路 31 号',
+    ]);
+    expect(calls.fetchWorkLocations).toHaveBeenCalledWith(7, 4, 1);
+    expect(within(dialog).queryByText('选择')).toBeNull();
+    fireEvent.click(within(dialog).getByTitle('2'));
+    const second = (await within(dialog).findByText('终端50', {}, LONG)).closest('tr') as HTMLElement;
+    expect(Array.from(second.querySelectorAll('td')).map((cell) => cell.textContent)).toEqual([
+      '终端50',
+      '医院',
+      '待审核',
+      '-',
+      '-',
+    ]);
+    expect(calls.fetchWorkLocations).toHaveBeenLastCalledWith(7, 4, 2);
+  });
+
+  it('shows 暂无数据 when the terminals are no longer the enterprise’s', async () => {
+    calls.fetchWorkLocations.mockResolvedValue({ records: [], total: 0 });
+    renderWithQuery(
+      <ServiceTypesBlock
+        projectId={7}
+        value={[serviceType('cgfw', { id: 4, orgList: [{ id: 31, orgName: '广州市第一人民医院' }] })]}
+        canEdit={false}
+        onSave={vi.fn()}
+      />,
+    );
+    fireEvent.click(screen.getByText('查看工作地点'));
+    const dialog = (await screen.findByText('工作地点', { selector: '.ant-modal-title' }, LONG)).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    expect(await within(dialog).findByText('暂无数据', {}, LONG)).toBeTruthy();
+    expect(dialog.querySelector('.ant-pagination')).toBeNull();
   });
 });
 

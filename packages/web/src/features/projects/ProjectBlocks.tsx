@@ -67,6 +67,7 @@ import { type AttachmentItem, activeItems } from '../../components/upload/attach
 import { DocumentUpload } from '../../components/upload/DocumentUpload';
 import { findSensitiveWords } from '../system/sensitive-word-calls';
 import { CITY_TREE_KEY, fetchCityTree } from './project-calls';
+import { WorkLocationDialog } from './WorkLocationDialog';
 
 export const EMPTY_TEXT = '暂无数据';
 
@@ -557,8 +558,11 @@ function ResourceTags({
   ));
 }
 
-function ServiceTypeView({ type }: { type: ServiceTypeValue }) {
+function ServiceTypeView({ type, projectId }: { type: ServiceTypeValue; projectId?: number }) {
   const [previewId, setPreviewId] = useState<number | null>(null);
+  const [locationsOpen, setLocationsOpen] = useState(false);
+  // the dialog reads the saved type's terminals: not while a project is being created
+  const showsLocations = projectId !== undefined && type.id !== undefined && type.orgList.length > 0;
   return (
     <>
       <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" className="project-service-type">
@@ -580,6 +584,11 @@ function ServiceTypeView({ type }: { type: ServiceTypeValue }) {
             <Descriptions.Item label="签退要求">{signLimitText(type.signOutLimit, 'signOut')}</Descriptions.Item>
             <Descriptions.Item label="服务终端" span={3}>
               {type.orgList.length > 0 ? type.orgList.map((org) => <Tag key={org.id}>{org.orgName}</Tag>) : dash}
+              {showsLocations && (
+                <Button type="link" size="small" onClick={() => setLocationsOpen(true)}>
+                  查看工作地点
+                </Button>
+              )}
             </Descriptions.Item>
           </>
         )}
@@ -597,6 +606,14 @@ function ServiceTypeView({ type }: { type: ServiceTypeValue }) {
         </Descriptions.Item>
       </Descriptions>
       {previewId !== null && <ContentPreviewDialog id={previewId} onClose={() => setPreviewId(null)} />}
+      {showsLocations && (
+        <WorkLocationDialog
+          projectId={projectId}
+          serviceTypeId={type.id as number}
+          open={locationsOpen}
+          onClose={() => setLocationsOpen(false)}
+        />
+      )}
     </>
   );
 }
@@ -838,6 +855,8 @@ async function checkServiceTypes(types: ServiceTypeValue[]): Promise<Record<stri
 export interface ServiceTypesBlockProps {
   value: ServiceTypeValue[];
   canEdit: boolean;
+  /** the saved project (its types' terminals open the 工作地点 dialog); absent while creating */
+  projectId?: number;
   /** the project's enterprise (platform side): its library and terminals are offered; the enterprise side has its own */
   companyId?: number;
   initiallyEditing?: boolean;
@@ -848,6 +867,7 @@ export interface ServiceTypesBlockProps {
 export function ServiceTypesBlock({
   value,
   canEdit,
+  projectId,
   companyId,
   initiallyEditing,
   onSave,
@@ -923,7 +943,7 @@ export function ServiceTypesBlock({
       ) : value.length > 0 ? (
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
           {value.map((type) => (
-            <ServiceTypeView key={type.id ?? type.visitId} type={type} />
+            <ServiceTypeView key={type.id ?? type.visitId} type={type} projectId={projectId} />
           ))}
         </Space>
       ) : (

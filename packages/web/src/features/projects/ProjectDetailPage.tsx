@@ -290,6 +290,7 @@ export default function ProjectDetailPage() {
         key={`types-${project.id}-${detail.dataUpdatedAt}`}
         value={snapshot.visitTypeList}
         canEdit={canEdit}
+        projectId={project.id}
         companyId={project.clientId}
         onSave={async (types) => {
           for (const type of types) {

@@ -3,6 +3,7 @@ import {
   cityTreeOperation,
   type OperationAnswer,
   type OperationInput,
+  PAGE_SIZE,
   type Page,
   PROJECT_STATUS_IN_PROGRESS,
   type ProjectListRecord,
@@ -22,6 +23,7 @@ import {
   projectStartAuditOperation,
   projectPersonListOperation,
   projectSummaryOperation,
+  projectWorkLocationsOperation,
 } from '@fieldpay/domain';
 import { call } from '../../app/api-client';
 
@@ -57,6 +59,10 @@ export const projectPersonsKey = (projectId: number, pageNo: number) =>
 export const fetchProjectPersons = (projectId: number, pageNo: number, pageSize: number) =>
   call(projectPersonListOperation, { projectId, pageNo, pageSize });
 export const fetchCityTree = () => call(cityTreeOperation, {});
+export const workLocationsKey = (projectId: number, serviceTypeId: number, pageNo: number) =>
+  ['project', 'workLocations', projectId, serviceTypeId, pageNo] as const;
+export const fetchWorkLocations = (projectId: number, serviceTypeId: number, pageNo: number) =>
+  call(projectWorkLocationsOperation, { projectId, serviceTypeId, pageNo, pageSize: PAGE_SIZE.workLocations });
 
 export const createProject = (body: OperationInput<typeof projectCreateOperation>) =>
   call(projectCreateOperation, body);

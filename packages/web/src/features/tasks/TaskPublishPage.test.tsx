@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
@@ -14,6 +14,8 @@ const projects = vi.hoisted(() => ({
   CITY_TREE_KEY: ['city', 'tree'],
   fetchCityTree: vi.fn(),
   fetchProjectDetail: vi.fn(),
+  workLocationsKey: (...key: number[]) => ['project', 'workLocations', ...key],
+  fetchWorkLocations: vi.fn(),
 }));
 vi.mock('../projects/project-calls', () => projects);
 const lookups = vi.hoisted(() => ({ fetchLookup: vi.fn() }));
@@ -161,6 +163,62 @@ describe('TaskPublishPage', { timeout: 60_000 }, () => {
     });
     expect(body.requestId).toMatch(UUID);
     expect(toasts.success).toHaveBeenCalledWith('任务已发布，任务编号RW2026112800000091');
+  });
+
+  it("takes the terminal, its division and its street from the service type's 工作地点", async () => {
+    projects.fetchCityTree.mockResolvedValue([
+      {
+        value: '330000',
+        label: '浙江省',
+        children: [{ value: '330100', label: '杭州市', children: [{ value: '330102', label: '上城区' }] }],
+      },
+    ]);
+    projects.fetchWorkLocations.mockResolvedValue({
+      records: [
+        {
+          id: 1,
+          orgName: '杭州市第一人民医院',
+          orgType: 'hospital',
+          orgTypeName: '医院',
+          auditStatus: 1,
+          province: '浙江省',
+          city: '杭州市',
+          area: '上城区',
+          address: '浣纱路 261 号',
+        },
+      ],
+      total: 1,
+    });
+    render();
+    expect(screen.queryByText('从工作地点选择')).toBeNull();
+    await pickOption('项目', '华东区终端拜访项目');
+    await waitFor(() => expect(projects.fetchProjectDetail).toHaveBeenCalledWith(3), LONG);
+    await pickOption('服务类型', '电话拜访');
+    fireEvent.click(await screen.findByText('从工作地点选择', {}, LONG));
+    const dialog = (await screen.findByText('工作地点', { selector: '.ant-modal-title' }, LONG)).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    await within(dialog).findByText('浣纱路 261 号', {}, LONG);
+    // the service type 电话拜访 is id 4 of project 3
+    expect(projects.fetchWorkLocations).toHaveBeenCalledWith(3, 4, 1);
+    fireEvent.click(within(dialog).getByText('选择'));
+    await waitFor(() => expect(screen.queryByText('工作地点', { selector: '.ant-modal-title' })).toBeNull(), LONG);
+    const terminal = screen.getByText('终端名称', { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
+    expect((within(terminal).getByRole('combobox') as HTMLInputElement).value).toBe('杭州市第一人民医院');
+    expect((screen.getByPlaceholderText('请输入详细地址') as HTMLInputElement).value).toBe('浣纱路 261 号');
+    expect(document.querySelector('.ant-cascader .ant-select-content')?.textContent).toBe('浙江省 / 杭州市 / 上城区');
+
+    fireEvent.change(screen.getByPlaceholderText('请输入任务标题'), { target: { value: '拜访心内科' } });
+    await pickTaskTime();
+    fireEvent.click(publishButton());
+    await waitFor(() => expect(calls.publishTask).toHaveBeenCalledTimes(1), LONG);
+    expect(calls.publishTask.mock.calls[0][0]).toMatchObject({
+      orgName: '杭州市第一人民医院',
+      province: '浙江省',
+      city: '杭州市',
+      area: '上城区',
+      address: '浣纱路 261 号',
+    });
   });
 
   it('keeps the request id for a retry after a failure', async () => {

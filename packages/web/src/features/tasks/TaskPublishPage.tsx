@@ -5,16 +5,18 @@
  * the service type of the project, the time within the project's cycle, the customer the enterprise's
  * own). One request id per form: a second click or a retry answers the same task.
  */
-import { SendOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, SendOutlined } from '@ant-design/icons';
 import {
   areaOfPath,
   formatChinaDateTime,
   PROJECT_STATUS_IN_PROGRESS,
   type ProjectServiceTypeRecord,
+  pathOfArea,
   TASK_MSG,
   TASK_TYPES,
   type TaskTypeId,
   taskPriceSchema,
+  type WorkLocationRecord,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -40,6 +42,7 @@ import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePi
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { zodRule } from '../../components/zod-rule';
 import { CITY_TREE_KEY, fetchCityTree, fetchProjectDetail } from '../projects/project-calls';
+import { WorkLocationDialog } from '../projects/WorkLocationDialog';
 import { publishTask, TASK_LIST_KEY } from './task-calls';
 import { TASK_DETAIL_PATH, TASK_LIST_PATH } from './task-paths';
 import './tasks.css';
@@ -98,6 +101,17 @@ export default function TaskPublishPage() {
   const serviceTypes = project.data?.visitTypeList ?? [];
   const serviceType = serviceTypes.find((type) => type.visitId === visitTypeId);
   const projectEnd = project.data?.project.endTime;
+  const [locationsOpen, setLocationsOpen] = useState(false);
+  const locationPickable = projectId !== undefined && serviceType !== undefined && serviceType.orgList.length > 0;
+  /** A terminal of the service type's 工作地点 gives the task its name, division and street address. */
+  const pickLocation = (location: WorkLocationRecord) => {
+    form.setFieldsValue({
+      orgName: location.orgName,
+      region: pathOfArea(location, cityTree.data ?? []),
+      address: location.address,
+    });
+    setLocationsOpen(false);
+  };
 
   const submit = async (values: PublishValues) => {
     if (submitting || values.projectId === undefined || values.visitTypeId === undefined) return;
@@ -272,7 +286,14 @@ export default function TaskPublishPage() {
           </Col>
         </Row>
 
-        <Typography.Title level={5}>执行地点</Typography.Title>
+        <div className="task-publish-section">
+          <Typography.Title level={5}>执行地点</Typography.Title>
+          {locationPickable && (
+            <Button type="link" icon={<EnvironmentOutlined />} onClick={() => setLocationsOpen(true)}>
+              从工作地点选择
+            </Button>
+          )}
+        </div>
         <Row gutter={24}>
           <Col xs={24} xl={12}>
             <Form.Item name="region" label="所在地区">
@@ -318,6 +339,15 @@ export default function TaskPublishPage() {
           </Space>
         </div>
       </Form>
+      {locationPickable && (
+        <WorkLocationDialog
+          projectId={projectId}
+          serviceTypeId={serviceType.id}
+          open={locationsOpen}
+          onClose={() => setLocationsOpen(false)}
+          onPick={pickLocation}
+        />
+      )}
     </Card>
   );
 }
