@@ -158,3 +158,57 @@ describe('a task from publishing to 审核通过', () => {
     expect(await page.getByRole('button', { name: '批量通过' }).count()).toBe(0);
   });
 });
+
+describe('工作地点: the terminals of the ordinary service', () => {
+  /** The demo project on the staff's platform and its ordinary service (cgfw), asked as `page`'s user. */
+  async function ordinaryService(page: Page) {
+    const token = (await storedToken(page)) as string;
+    const projects = await callApi<{ records: { id: number }[] }>(
+      '/api/sys/project/queryList?projectName=全渠道终端服务示范项目&projectStatus=4',
+      { token },
+    );
+    const id = projects.result.records[0].id;
+    const detail = await callApi<{ visitTypeList: { visitId: string; serviceTypeName: string }[] }>(
+      `/api/sys/project/queryById?projectId=${id}`,
+      { token },
+    );
+    const cgfw = detail.result.visitTypeList.find((type) => type.visitId === 'cgfw');
+    expect(cgfw, 'the demo project offers the ordinary service').toBeTruthy();
+    return { id, serviceTypeName: cgfw?.serviceTypeName ?? '' };
+  }
+
+  it('the project detail lists them with their addresses', async () => {
+    const { page } = staff;
+    const project = await ordinaryService(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(url(`/projectManage/project/detail?id=${project.id}`));
+    await page.getByRole('button', { name: '查看工作地点' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '工作地点' });
+    const row = dialog.locator('tr').filter({ hasText: '南京鼓楼医院' });
+    await row.getByText('江苏省 / 南京市 / 鼓楼区').waitFor();
+    await row.getByText('中山北路 321 号').waitFor();
+    await row.getByText('审核通过').waitFor();
+    expect(await dialog.locator('tbody tr.ant-table-row').count()).toBe(5);
+    await screenshot(page, 'work-locations-1440');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(page, 'work-locations-1280');
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('the enterprise takes a task’s place from one on 发布任务', async () => {
+    const { page } = enterprise;
+    const project = await ordinaryService(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(url('/projectManage/task/publish'));
+    await pick(page, '项目', '全渠道终端服务示范项目', '全渠道终端服务示范项目');
+    await pick(page, '服务类型', project.serviceTypeName);
+    await page.getByRole('button', { name: '从工作地点选择' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '工作地点' });
+    await dialog.locator('tr').filter({ hasText: '南京鼓楼医院' }).getByRole('button', { name: '选择' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await formItem(page, '终端名称').getByRole('combobox').inputValue()).toBe('南京鼓楼医院');
+    expect(await page.getByPlaceholder('请输入详细地址').inputValue()).toBe('中山北路 321 号');
+    await formItem(page, '所在地区').getByText('江苏省 / 南京市 / 鼓楼区').waitFor();
+  });
+});
