@@ -30,6 +30,8 @@ describe('文章与问卷', () => {
     await articleDialog.getByPlaceholder('请输入作者').fill('市场部');
     await articleDialog.getByLabel('正文').click();
     await page.keyboard.type('新品上市，欢迎了解。');
+    // typing answers the form's complaint
+    await articleDialog.getByText('请输入文章内容').waitFor({ state: 'hidden' });
     await screenshot(page, 'content-article-edit');
     await articleDialog.getByRole('button', { name: /保\s*存/ }).click();
     await page.locator('.ant-message-notice').filter({ hasText: '保存成功' }).waitFor();

@@ -11,6 +11,7 @@ import {
   CONTENT_TYPE,
   type ContentDetail,
   type ContentOption,
+  EDITOR_HEIGHTS_BY_MODE,
   SUBJECT_TYPE_CODES,
   SUBJECT_TYPES,
   type SubjectType,
@@ -330,7 +331,8 @@ export function ContentEditDialog({ target, type, onClose }: ContentEditDialogPr
             required={type === 1}
           >
             <RichTextEditor
-              height={type === 1 ? 300 : 120}
+              // an article's body in the article context's frame; a questionnaire's intro is a line or two
+              height={type === 1 ? EDITOR_HEIGHTS_BY_MODE[0] : 120}
               placeholder={type === 1 ? '请输入正文' : '选填：问卷开头的说明'}
             />
           </Form.Item>

@@ -81,6 +81,8 @@ describe('the content lists', () => {
 
     fireEvent.change(within(dialog).getByPlaceholderText('请输入标题'), { target: { value: '新品介绍' } });
     const body = within(dialog).getByLabelText('正文');
+    // the article context's editor frame (spec 3 §2)
+    expect(body.style.height).toBe('500px');
     body.innerHTML = '<p>正文</p>';
     fireEvent.input(body);
     fireEvent.click(button('保 存', dialog));
