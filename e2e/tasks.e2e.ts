@@ -192,7 +192,10 @@ describe('工作地点: the terminals of the ordinary service', () => {
     await screenshot(page, 'work-locations-1440');
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'work-locations-1280');
-    await dialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await dialog
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
     await dialog.waitFor({ state: 'hidden' });
   });
 

@@ -7,15 +7,16 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 import { applySettings, openingSql, SETTINGS_SQL, type ScopeSettings, settingsParams } from './scope';
 import { applyTenantWall } from './wall';
 
 /**
  * Both drivers expose the same query builder; we type the app against the node-postgres flavour
  * so services need not care which one runs (PGlite embedded, or PostgreSQL with DATABASE_URL).
+ * No handle is given the schema: drizzle's relational API (db.query) is not used, and a handle
+ * given the schema builds a query builder for every table each time a transaction opens.
  */
-export type AppDb = NodePgDatabase<typeof schema>;
+export type AppDb = NodePgDatabase;
 export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 /** A database handle or an open transaction: services accept either. */
 export type DbOrTx = AppDb | Tx;
@@ -43,7 +44,7 @@ export interface Database {
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
 export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   const executeSql: ExecuteSql = async (text, values) => {
     if (values?.length) return client.query<Record<string, unknown>>(text, values);
     // exec runs a script of statements; the caller reads the last one's rows
@@ -73,7 +74,7 @@ export function fromPglite(client: PGlite): Database {
             return tx.query(text, values, options);
           }),
       };
-      return drizzlePglite({ client: scoped as unknown as PGlite, schema }) as unknown as AppDb;
+      return drizzlePglite({ client: scoped as unknown as PGlite }) as unknown as AppDb;
     },
     close: () => client.close(),
   };
@@ -158,7 +159,7 @@ export function fromPostgres(url: string, poolSize = 10): Database {
   // 'error'; pg already removes it from the pool and the next query connects anew. Unhandled, that
   // event would crash the process.
   pool.on('error', () => undefined);
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool);
   const executeSql: ExecuteSql = (text, values) => pool.query(text, values);
   return {
     db,
@@ -195,7 +196,7 @@ export function fromPostgres(url: string, poolSize = 10): Database {
           }
         },
       };
-      return drizzlePg({ client: scoped as unknown as pg.Pool, schema });
+      return drizzlePg({ client: scoped as unknown as pg.Pool });
     },
     close: () => pool.end(),
   };
