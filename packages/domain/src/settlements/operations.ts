@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../api/envelope';
 import { recordIdSchema } from '../api/ids';
-import { DEFAULT_BANK_CODE, INPUT_MAX_LENGTH, MAX_RECORD_ID } from '../limits';
+import { DEFAULT_BANK_CODE, INPUT_MAX_LENGTH, MAX_RECORD_ID, PAGE_SIZE } from '../limits';
 import { defineOperation } from '../api/operation';
 import { consoleDateTimeSchema } from '../exports/schemas';
 import { MSG } from '../messages';
@@ -382,14 +382,23 @@ export const settlementRecordsOperation = defineOperation({
   method: 'GET',
   path: '/api/sys/order/getSettlementRecordPage',
   tag: '结算',
-  summary: '结算明细（每人一行，按姓名与结算状态筛选）',
+  summary: '结算明细（每人一行，按结算单、人员、姓名、结算状态与付款银行筛选；默认每页10条）',
   access: { permission: 'settlement:list:view' },
   input: pageQuerySchema.extend({
+    // spec 2 §7: 10 a page unless asked
+    pageSize: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(500)
+      .catch(PAGE_SIZE.settlementRecords)
+      .default(PAGE_SIZE.settlementRecords),
     settlementId: recordIdSchema().optional(),
     settlementSn: z.string().trim().max(INPUT_MAX_LENGTH.settlementSn).optional(),
     userId: recordIdSchema().optional(),
     userName: z.string().trim().max(32).optional(),
     payStatus: optionalCode([0, 1, 2, 3, 4]),
+    /** the settlement's paying bank (CMB, SCP, …) */
     bankNo: z.string().trim().max(16).optional(),
   }),
   answer: pageOf(settlementLineSchema),

@@ -436,7 +436,7 @@ export async function settlementLineOf(db: DbOrTx, principal: Principal, lineId:
   return toLine(row, (await processedLineIds(db, [lineId])).has(lineId));
 }
 
-/** GET getSettlementRecordPage: the lines, paged, by name and status. */
+/** GET getSettlementRecordPage: the lines, paged, by settlement, person, name, status and the settlement's paying bank. */
 export async function listSettlementRecords(
   db: DbOrTx,
   principal: Principal,
@@ -453,6 +453,12 @@ export async function listSettlementRecords(
       : undefined,
     equalsIfGiven(settlementLines.personId, query.userId),
     equalsIfGiven(settlementLines.payStatus, query.payStatus),
+    query.bankNo
+      ? inArray(
+          settlementLines.settlementId,
+          sql`(select ${settlements.id} from ${settlements} where ${settlements.bankNo} = ${query.bankNo})`,
+        )
+      : undefined,
     query.userName
       ? inArray(
           settlementLines.personId,

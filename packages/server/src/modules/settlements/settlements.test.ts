@@ -10,6 +10,7 @@ import {
   get,
   pay,
   payBody,
+  paidOutSettlement,
   paymentCode,
   post,
   type SettlementWorld,
@@ -304,6 +305,61 @@ describe('paying and paying out', () => {
     expect(await ledgerBalanced()).toBe(true);
     // the enterprise cannot re-issue
     expect((await post(t.app, world.enterprise, '/api/sys/order/reissue', { id: failed.id })).statusCode).toBe(403);
+  });
+});
+
+describe('the per-person records', () => {
+  it('filter by settlement id or number, person, pay status and paying bank, 10 a page unless asked', async () => {
+    const own = await createSettlementWorld(t);
+    const workers = [];
+    for (let index = 0; index < 11; index++) workers.push(await addWorker(t, own, { priceFen: 1_000 + index }));
+    const bank = await t.services.bank.gateway();
+    // the bank knows the first card under another name: its payout fails
+    await bank.openAccount({ accountNo: workers[0].accountNo, accountName: '别人' });
+    const paidOut = await paidOutSettlement(t, own, '500.00');
+    const late = await addWorker(t, own, { priceFen: 2_000 });
+    const waiting = (await createSettlement(t, own)).json().result as { id: number };
+    type Line = { id: number; settlementId: number; userId: number; userName: string; payStatus: number };
+    const records = async (query: Record<string, unknown>) => {
+      const answer = await get(t.app, own.enterprise, '/api/sys/order/getSettlementRecordPage', query);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().result as { records: Line[]; total: number };
+    };
+    const ids = (page: { records: Line[] }) => page.records.map((line) => line.id).sort((a, b) => a - b);
+
+    // 10 a page when the page size is not given
+    const first = await records({ settlementId: paidOut.id });
+    expect(first.total).toBe(11);
+    expect(first.records).toHaveLength(10);
+    const second = await records({ settlementId: paidOut.id, pageNo: 2 });
+    expect(second.records).toHaveLength(1);
+    const whole = await records({ settlementId: paidOut.id, pageSize: 20 });
+    expect(whole.records).toHaveLength(11);
+    expect(ids(whole)).toEqual(ids({ records: [...first.records, ...second.records] }));
+    expect(whole.records.every((line) => line.settlementId === paidOut.id)).toBe(true);
+    // the settlement by its number instead of its id
+    expect(ids(await records({ settlementSn: paidOut.settlementSn, pageSize: 20 }))).toEqual(ids(whole));
+    expect((await records({ pageSize: 50 })).total).toBe(12);
+    // one person
+    const one = await records({ userId: workers[3].personId });
+    expect(one.total).toBe(1);
+    expect(one.records[0]).toMatchObject({ userName: workers[3].name, settlementId: paidOut.id, payStatus: 1 });
+    // by pay status: the failed payout, the paid ones, the line of the settlement not yet paid
+    const failed = await records({ settlementId: paidOut.id, payStatus: 2 });
+    expect(failed.records.map((line) => line.userName)).toEqual([workers[0].name]);
+    expect((await records({ settlementId: paidOut.id, payStatus: 1, pageSize: 20 })).total).toBe(10);
+    const unpaid = await records({ payStatus: 0 });
+    expect(unpaid.records).toEqual([expect.objectContaining({ settlementId: waiting.id, userName: late.name })]);
+    // by the paying bank: the paid settlement went through CMB; the waiting one has no bank yet
+    const throughCmb = await records({ bankNo: 'CMB', pageSize: 50 });
+    expect(ids(throughCmb)).toEqual(ids(whole));
+    expect((await records({ bankNo: 'SCP' })).total).toBe(0);
+    // none of another enterprise's lines
+    expect(
+      (
+        await get(t.app, foreign.enterprise, '/api/sys/order/getSettlementRecordPage', { settlementId: paidOut.id })
+      ).json().result.total,
+    ).toBe(0);
   });
 });
 

@@ -120,11 +120,12 @@ describe('FinancialAccountManagePage', { timeout: 60_000 }, () => {
     expect(resend.hasAttribute('disabled')).toBe(true);
   });
 
-  it('shows the platform side every enterprise of the tenant, without top-up', async () => {
+  it('shows the platform side every enterprise of the tenant, searched by a name of at most 50, without top-up', async () => {
     signedInAs('platform', 2);
     useSession.setState({ permList: ['financialAccount:list:view'] });
     renderWithQuery(<FinancialAccountManagePage />);
     expect(await screen.findByText('杭州星联医药科技有限公司', {}, LONG)).toBeTruthy();
+    expect((screen.getByPlaceholderText('请输入企业名称') as HTMLInputElement).maxLength).toBe(50);
     expect(screen.queryByRole('button', { name: /充\s*值/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /交易密码/ })).toBeNull();
     expect(api.fetchPayPasswordStatus).not.toHaveBeenCalled();

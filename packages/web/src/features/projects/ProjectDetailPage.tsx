@@ -10,6 +10,7 @@ import {
   ApiCode,
   canEditProject,
   formatChinaDateTime,
+  MSG,
   PROJECT_ACTIONS,
   PROJECT_STATUS,
   type ProjectAction,
@@ -277,12 +278,12 @@ export default function ProjectDetailPage() {
         canEdit={canEdit}
         tenantId={project.tenantId}
         onSave={async (value) => {
-          await saveProjectBasic({
+          const message = await saveProjectBasic({
             projectId: project.id,
             projectProjectProjectModel: basicModelOf(value),
             productArr: value.products.map((product) => product.id),
           });
-          notifier().success('保存成功');
+          notifier().success(message || MSG.saveSuccess);
           reload();
         }}
       />
@@ -293,14 +294,15 @@ export default function ProjectDetailPage() {
         projectId={project.id}
         companyId={project.clientId}
         onSave={async (types) => {
+          let message = '';
           for (const type of types) {
-            await saveProjectVisitType({
+            message = await saveProjectVisitType({
               projectId: project.id,
               boyaProjectVisitTypeModel: serviceTypeModelOf(type),
               resourcedArr: type.resourceInfo,
             });
           }
-          notifier().success('保存成功');
+          notifier().success(message || MSG.saveSuccess);
           reload();
         }}
       />
@@ -309,8 +311,8 @@ export default function ProjectDetailPage() {
         value={snapshot.projectText}
         canEdit={canEdit}
         onSave={async (text) => {
-          await saveProjectText({ projectId: project.id, ...text });
-          notifier().success('保存成功');
+          const message = await saveProjectText({ projectId: project.id, ...text });
+          notifier().success(message || MSG.saveSuccess);
           reload();
         }}
       />

@@ -25,7 +25,7 @@ import {
   projectSummaryOperation,
   projectWorkLocationsOperation,
 } from '@fieldpay/domain';
-import { call } from '../../app/api-client';
+import { call, callWithMessage } from '../../app/api-client';
 
 export const PROJECT_LIST_KEY = ['project', 'list'] as const;
 export const projectInProgressCountKey = (tenantId: number | undefined) =>
@@ -66,12 +66,13 @@ export const fetchWorkLocations = (projectId: number, serviceTypeId: number, pag
 
 export const createProject = (body: OperationInput<typeof projectCreateOperation>) =>
   call(projectCreateOperation, body);
-export const saveProjectBasic = (body: OperationInput<typeof projectEditBasicOperation>) =>
-  call(projectEditBasicOperation, body);
-export const saveProjectVisitType = (body: OperationInput<typeof projectEditVisitTypeOperation>) =>
-  call(projectEditVisitTypeOperation, body);
-export const saveProjectText = (body: OperationInput<typeof projectEditTextOperation>) =>
-  call(projectEditTextOperation, body);
+/** The block saves answer the server's message, shown as the success (spec 1 §8 save results). */
+export const saveProjectBasic = async (body: OperationInput<typeof projectEditBasicOperation>) =>
+  (await callWithMessage(projectEditBasicOperation, body)).message;
+export const saveProjectVisitType = async (body: OperationInput<typeof projectEditVisitTypeOperation>) =>
+  (await callWithMessage(projectEditVisitTypeOperation, body)).message;
+export const saveProjectText = async (body: OperationInput<typeof projectEditTextOperation>) =>
+  (await callWithMessage(projectEditTextOperation, body)).message;
 
 /** The lifecycle's moves, by action of PROJECT_ACTIONS. */
 export const startProjectAudit = (projectId: number) => call(projectStartAuditOperation, { projectId });
