@@ -11,9 +11,13 @@ export const envelopeOf = <T extends z.ZodType>(result: T) =>
   });
 
 /** Paged lists answer `{ records, total }`; requests send pageNo (first page 1) and pageSize. */
+/** A page size of at most `max`, `size` when none (or a bad one) is asked. */
+export const pageSizeSchema = (size: number, max = 500) =>
+  z.coerce.number().int().min(1).max(max).catch(size).default(size);
+
 export const pageQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).catch(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).catch(20).default(20),
+  pageSize: pageSizeSchema(20),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

@@ -5,7 +5,7 @@
  * yuan text with two decimals; the server computes in fen.
  */
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from '../api/envelope';
+import { pageOf, pageQuerySchema, pageSizeSchema } from '../api/envelope';
 import { recordIdSchema } from '../api/ids';
 import { DEFAULT_BANK_CODE, INPUT_MAX_LENGTH, MAX_RECORD_ID, PAGE_SIZE } from '../limits';
 import { defineOperation } from '../api/operation';
@@ -386,13 +386,7 @@ export const settlementRecordsOperation = defineOperation({
   access: { permission: 'settlement:list:view' },
   input: pageQuerySchema.extend({
     // spec 2 §7: 10 a page unless asked
-    pageSize: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(500)
-      .catch(PAGE_SIZE.settlementRecords)
-      .default(PAGE_SIZE.settlementRecords),
+    pageSize: pageSizeSchema(PAGE_SIZE.settlementRecords),
     settlementId: recordIdSchema().optional(),
     settlementSn: z.string().trim().max(INPUT_MAX_LENGTH.settlementSn).optional(),
     userId: recordIdSchema().optional(),

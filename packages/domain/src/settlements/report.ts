@@ -5,7 +5,7 @@
  * made by a job and lands in the download cache on request.
  */
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from '../api/envelope';
+import { pageOf, pageQuerySchema, pageSizeSchema } from '../api/envelope';
 import { recordIdSchema } from '../api/ids';
 import { defineOperation } from '../api/operation';
 import { MB } from '../limits';
@@ -61,7 +61,7 @@ const settlementIdInput = z.object({ settlementId: recordIdSchema() });
 const reportPageInput = (pageSize: number) =>
   pageQuerySchema.extend({
     settlementId: recordIdSchema(),
-    pageSize: z.coerce.number().int().min(1).max(200).catch(pageSize).default(pageSize),
+    pageSize: pageSizeSchema(pageSize, 200),
   });
 
 /** A file of the report (spec 2 §3: fileName, fileType, fileAddress, fileSize). */

@@ -4,7 +4,7 @@
  * survey submission detail, and the addresses of the task photo and attachment zip streams.
  */
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from '../api/envelope';
+import { pageOf, pageQuerySchema, pageSizeSchema } from '../api/envelope';
 import { recordIdSchema } from '../api/ids';
 import { defineOperation } from '../api/operation';
 import { PAGE_SIZE } from '../limits';
@@ -141,7 +141,7 @@ export const taskDetailOperation = defineOperation({
 /** The list dialog's pages: 10 a page (spec 1 §9 list dialogs). */
 const recordPageQuery = pageQuerySchema.extend({
   taskId: recordIdSchema(),
-  pageSize: z.coerce.number().int().min(1).max(200).catch(PAGE_SIZE.listDialog).default(PAGE_SIZE.listDialog),
+  pageSize: pageSizeSchema(PAGE_SIZE.listDialog, 200),
 });
 
 export const taskMaterialRecordSchema = z.object({
