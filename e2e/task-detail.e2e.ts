@@ -123,6 +123,19 @@ describe('the task detail', () => {
       address: '文三路 508 号',
       photoIds: [sign.id],
     });
+    // the app reports two positions on the way (the track)
+    for (const [north, east] of [
+      [0.0004, 0.0007],
+      [-0.0001, 0.001],
+    ]) {
+      await post('/api/worker/task/position', {
+        taskId,
+        requestId: crypto.randomUUID(),
+        lat: PLANNED.lat + north,
+        lng: PLANNED.lng + east,
+        address: '文三路',
+      });
+    }
     await post('/api/worker/task/checkOut', {
       taskId,
       lat: PLANNED.lat - 0.0006,
@@ -154,10 +167,13 @@ describe('the task detail', () => {
     await row.getByRole('button', { name: /详\s*情/ }).click();
     await page.waitForURL(new RegExp(`#/projectManage/task/detail\\?id=${taskId}$`));
     await page.getByText(title).first().waitFor();
-    // planned, check-in and check-out as markers, two dashed lines to the planned point
+    // planned, check-in and check-out as markers, two dashed lines to the planned point, and the
+    // two reported positions on the track between check-in and check-out
     const map = page.getByTestId('task-map');
     await map.waitFor();
-    await expect.poll(() => map.locator('path.leaflet-interactive').count()).toBe(3);
+    await expect.poll(() => map.locator('path.leaflet-interactive').count()).toBe(5);
+    expect(await map.locator('path.task-map-track-point').count()).toBe(2);
+    await page.locator('.task-map-legend').getByText('轨迹点（2个）').waitFor();
     await map.getByText(/签到地点 · 距计划地点\d+ 米/).waitFor();
     await map.getByText(/签退地点 · 距计划地点\d+ 米/).waitFor();
     await page.getByText('开始记录').waitFor();

@@ -38,6 +38,17 @@ export const taskSignPointSchema = z.object({
 });
 export type TaskSignPoint = z.infer<typeof taskSignPointSchema>;
 
+/** A position the worker reported while doing the task (spec 1 §3 positionRecords): the track's points. */
+export const taskPositionSchema = z.object({
+  lat: z.number(),
+  lon: z.number(),
+  address: z.string(),
+  /** metres to the planned point; null when the task has none */
+  distance: z.number().int().nullable(),
+  reportedAt: z.number().int(),
+});
+export type TaskPosition = z.infer<typeof taskPositionSchema>;
+
 /** A meeting attendee (xueShu_keShi): spec 1 §3 cusList. */
 export const taskAttendeeSchema = z.object({
   cusName: z.string(),
@@ -111,6 +122,8 @@ export const taskDetailSchema = z.object({
   signOut: taskSignPointSchema.nullable(),
   signInAddress: z.string(),
   signOutAddress: z.string(),
+  /** the positions reported between taking and submitting, oldest first */
+  positionRecords: z.array(taskPositionSchema),
   sumUp: z.string(),
   feedback: z.string(),
   photoGroups: z.array(taskPhotoGroupSchema),

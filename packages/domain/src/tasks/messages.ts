@@ -26,6 +26,7 @@ export const TASK_MSG = {
   photoUnreadable: '图片内容无法识别，请重新上传',
   questionMissing: '问卷题目不存在',
   durationInvalid: '时长须为0~86400秒的整数',
+  positionLimit: (max: number) => `每个任务最多上报${max}个位置`,
   rejectReasonRequired: '请输入驳回原因',
   notReviewable: (taskSn: string, label: string) => `任务${taskSn}当前状态为${label}，不能审核`,
   reviewedOther: (taskSn: string) => `任务${taskSn}已审核，不能更改审核结果`,

@@ -305,6 +305,24 @@ export const workerMaterialOpenOperation = defineOperation({
   answer: z.object({ id: z.number().int() }),
 });
 
+/** Positions a task keeps (its track between check-in and submission); more are refused. */
+export const TASK_POSITIONS_MAX = 200;
+
+export const workerPositionOperation = defineOperation({
+  method: 'POST',
+  path: '/api/worker/task/position',
+  tag: '服务人员',
+  summary: `上报位置（任务进行中的轨迹点，GCJ-02；时间以服务器为准；requestId 相同的重试只记一次；每个任务最多${TASK_POSITIONS_MAX}个）`,
+  access: 'worker',
+  input: taskIdInput.extend({
+    requestId: requestIdSchema,
+    lat: latitude,
+    lng: longitude,
+    address: z.string().trim().max(200).default(''),
+  }),
+  answer: z.object({ id: z.number().int() }),
+});
+
 export const surveyAnswerInputSchema = z.object({
   questionId: recordIdSchema(),
   optionIds: z.array(z.number().int().min(0)).max(50).default([]),

@@ -122,6 +122,15 @@ describe('demo data', () => {
       if (row.auditStatus === 1) expect(row.remarks).not.toBe('');
       if (row.auditStatus === 4) expect(row.remarks).toBe('');
     }
+    // the track: positions reported during each on-site stay, between its check-in and check-out
+    const positions = await t.database.db.execute<{ tenant_id: number; outside: number }>(sql`
+      select p.tenant_id, count(*) filter (where p.reported_at <= i.signed_at or p.reported_at >= o.signed_at)::int as outside
+      from task_positions p
+        join task_sign_records i on i.task_id = p.task_id and i.kind = 1
+        join task_sign_records o on o.task_id = p.task_id and o.kind = 2
+      group by p.tenant_id`);
+    expect(positions.rows.map((row) => row.tenant_id).sort()).toEqual([...tenantsWithTasks].sort());
+    for (const row of positions.rows) expect(row.outside).toBe(0);
     // the ordinary service's work places: the reviewed terminals, each with its address (工作地点)
     const places = await t.database.db
       .select({ tenantId: projectServiceTypes.tenantId, orgList: projectServiceTypes.orgList })

@@ -192,6 +192,25 @@ export const taskMaterialOpens = pgTable(
   ],
 );
 
+/** A position the worker reported while doing a task (its track): coordinates GCJ-02, time the server's. */
+export const taskPositions = pgTable(
+  'task_positions',
+  {
+    ...taskRecordColumns(),
+    requestId: uuid('request_id').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    address: varchar('address', { length: 200 }).notNull().default(''),
+    /** metres from the planned point, when the task has one */
+    distance: integer('distance'),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('task_positions_request').on(t.tenantId, t.taskId, t.requestId),
+    index('task_positions_task').on(t.tenantId, t.taskId, t.id),
+  ],
+);
+
 /** The answer to one question of a survey task's questionnaire. */
 export const taskSurveyAnswers = pgTable(
   'task_survey_answers',

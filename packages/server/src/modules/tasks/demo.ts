@@ -33,7 +33,15 @@ import { registerPerson, setWorkerPassword } from '../persons/service';
 import { auditProject, createProject, editProjectVisitType, startProjectAudit } from '../projects/lifecycle';
 import { auditTasks, publishTask } from './console';
 import { DEMO_CUSTOMERS, registerDemoCustomers } from './demo-customers';
-import { recordCall, recordMaterialOpen, signTask, submitTask, takeTask, uploadTaskPhoto } from './worker';
+import {
+  recordCall,
+  recordMaterialOpen,
+  recordPosition,
+  signTask,
+  submitTask,
+  takeTask,
+  uploadTaskPhoto,
+} from './worker';
 
 /** The demo's "today" (the other demo rows run up to it). */
 const TODAY = new Date('2026-11-21T10:00:00+08:00').getTime();
@@ -444,6 +452,24 @@ async function playTask(
       ),
     );
     const checkOut = checkIn + (passes ? 45 : 5) * MINUTE;
+    // the app reports where the person is every ten minutes of the stay (the track on the task map)
+    const walk = passes ? [0.0002, 0.0005, 0.0003] : [0.0001];
+    for (const [step, north] of walk.entries()) {
+      await as(() =>
+        recordPosition(
+          services,
+          worker,
+          {
+            taskId,
+            requestId: demoRequestId('position', setting.tenantId, index, step),
+            lat: place.lat + offset + north,
+            lng: place.lng + (step % 2 === 0 ? 0.0002 : -0.0001),
+            address: place.address,
+          },
+          at(checkIn + (step + 1) * (passes ? 10 : 2) * MINUTE),
+        ),
+      );
+    }
     await as(() =>
       signTask(
         services,

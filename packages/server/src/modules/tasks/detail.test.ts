@@ -102,6 +102,19 @@ async function visitedTask(): Promise<number> {
     address: '文三路 480 号',
     photoIds: [sign.id],
   });
+  // the way between: two positions reported, the second 100 m north of the planned point
+  for (const [lat, address] of [
+    [PLANNED.lat + 0.0006, '文三路 488 号'],
+    [PLANNED.lat + 0.0009, '文三路 500 号'],
+  ] as const) {
+    await workerPost(worker, '/api/worker/task/position', {
+      taskId,
+      requestId: crypto.randomUUID(),
+      lat,
+      lng: PLANNED.lng,
+      address,
+    });
+  }
   await workerPost(worker, '/api/worker/task/checkOut', {
     taskId,
     lat: PLANNED.lat + 0.0004,
@@ -203,6 +216,23 @@ describe('task detail', () => {
       expect(detail.signIn).toMatchObject({ kind: 1, feedbackType: 0, distance: 44 });
       expect(detail.signOut).toMatchObject({ kind: 2, feedbackType: 1, distance: 44 });
       expect(detail.duration).toBe(0);
+      expect(detail.positionRecords).toEqual([
+        {
+          lat: PLANNED.lat + 0.0006,
+          lon: PLANNED.lng,
+          address: '文三路 488 号',
+          distance: 67,
+          reportedAt: expect.any(Number),
+        },
+        {
+          lat: PLANNED.lat + 0.0009,
+          lon: PLANNED.lng,
+          address: '文三路 500 号',
+          distance: 100,
+          reportedAt: expect.any(Number),
+        },
+      ]);
+      expect(detail.positionRecords[0].reportedAt).toBeLessThanOrEqual(detail.positionRecords[1].reportedAt);
       expect(detail.signIn.photos).toHaveLength(1);
       expect(detail.photoGroups).toEqual([
         expect.objectContaining({ name: '货架照片', photos: [expect.objectContaining({ kind: 'other' })] }),

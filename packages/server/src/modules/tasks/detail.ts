@@ -46,6 +46,7 @@ import {
   taskCallRecords,
   taskMaterialOpens,
   taskPhotoGroups,
+  taskPositions,
   taskPhotos,
   taskSignRecords,
   taskSurveyAnswers,
@@ -149,6 +150,11 @@ export async function taskDetail(services: Services, principal: Principal, id: n
     .select()
     .from(taskSignRecords)
     .where(and(eq(taskSignRecords.tenantId, task.tenantId), eq(taskSignRecords.taskId, task.id)));
+  const positions = await db
+    .select()
+    .from(taskPositions)
+    .where(and(eq(taskPositions.tenantId, task.tenantId), eq(taskPositions.taskId, task.id)))
+    .orderBy(asc(taskPositions.reportedAt), asc(taskPositions.id));
   const groups = await db
     .select()
     .from(taskPhotoGroups)
@@ -229,6 +235,13 @@ export async function taskDetail(services: Services, principal: Principal, id: n
     signOut,
     signInAddress: signIn?.address ?? '',
     signOutAddress: signOut?.address ?? '',
+    positionRecords: positions.map((row) => ({
+      lat: row.lat,
+      lon: row.lon,
+      address: row.address,
+      distance: row.distance,
+      reportedAt: row.reportedAt.getTime(),
+    })),
     sumUp: task.sumUp,
     feedback: task.feedback,
     photoGroups: groups.map((group) => ({

@@ -19,6 +19,7 @@ import {
   workerLoginOperation,
   workerLogoutOperation,
   workerMaterialOpenOperation,
+  workerPositionOperation,
   workerMyTasksOperation,
   workerOpenTasksOperation,
   workerSubmitTaskOperation,
@@ -53,6 +54,7 @@ import {
   listOpenTasks,
   recordCall,
   recordMaterialOpen,
+  recordPosition,
   signTask,
   submitTask,
   takeTask,
@@ -120,6 +122,9 @@ export function registerTaskRoutes({ app, services, guards }: RouteDeps): void {
   );
   registerOperation(app, workerMaterialOpenOperation, async (body, request) =>
     recordMaterialOpen(services, workerOf(request), body),
+  );
+  registerOperation(app, workerPositionOperation, async (body, request) =>
+    recordPosition(services, workerOf(request), body),
   );
   registerOperation(app, workerSubmitTaskOperation, async (body, request) =>
     submitTask(services, workerOf(request), body),

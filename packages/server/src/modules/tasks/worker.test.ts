@@ -26,6 +26,7 @@ import {
   persons,
   projects,
   taxSources,
+  taskPositions,
   tasks,
 } from '../../db/schema';
 
@@ -401,6 +402,77 @@ describe('the worker flow', () => {
       sumUp: '医生反馈良好',
     });
     expect(submitted.json().result.remarks).toBe(AUTO_AUDIT_REASON.callsTooShort(60, 40));
+  });
+
+  it('records the positions reported while the task is done, once per requestId, at most 200, only by its person', async () => {
+    const worker = await createWorker(t, world.tenantA);
+    const other = await createWorker(t, world.tenantA);
+    const taskId = await publish('own', cgfwProject, 'cgfw');
+    const position = (change: Record<string, unknown> = {}) => ({
+      taskId,
+      requestId: crypto.randomUUID(),
+      lat: PLANNED.lat + 0.0009,
+      lng: PLANNED.lng,
+      address: '文三路 500 号',
+      ...change,
+    });
+    // not yet taken: nothing to report on
+    expect((await workerPost(worker, '/api/worker/task/position', position())).json().message).toBe(
+      TASK_MSG.notYourTask,
+    );
+    await workerPost(worker, '/api/worker/task/take', { taskId });
+    const sent = position();
+    const first = (await workerPost(worker, '/api/worker/task/position', sent)).json();
+    expect(first).toMatchObject({ success: true, result: { id: expect.any(Number) } });
+    // a retry answers the first, and a retry sent at once as well
+    const again = await Promise.all([
+      workerPost(worker, '/api/worker/task/position', sent),
+      workerPost(worker, '/api/worker/task/position', sent),
+    ]);
+    for (const response of again) expect(response.json().result).toEqual(first.result);
+    const [stored] = await t.database.db.select().from(taskPositions).where(eq(taskPositions.taskId, taskId));
+    // 0.0009° of latitude is 100 m from the planned point
+    expect(stored).toMatchObject({ personId: worker.personId, address: '文三路 500 号', distance: 100 });
+    const kept = async () =>
+      (await t.database.db.select({ n: count() }).from(taskPositions).where(eq(taskPositions.taskId, taskId)))[0].n;
+    expect(await kept()).toBe(1);
+
+    // another person, coordinates outside China, a malformed key: refused, nothing recorded
+    const refusals: Array<[Worker, Record<string, unknown>, string]> = [
+      [other, position(), TASK_MSG.notYourTask],
+      [worker, position({ lat: 48.8566, lng: 2.3522 }), TASK_MSG.coordinatesOutOfRange],
+      [worker, position({ lat: '30.2' }), TASK_MSG.coordinatesOutOfRange],
+      [worker, position({ requestId: 'again' }), '请求编号格式不正确'],
+    ];
+    for (const [who, body, message] of refusals) {
+      const refused = await workerPost(who, '/api/worker/task/position', body);
+      expect(refused.json(), message).toMatchObject({ success: false });
+      expect(refused.json().message).toContain(message);
+    }
+    expect(await kept()).toBe(1);
+
+    // the 200th is kept, the 201st refused
+    await t.database.db.insert(taskPositions).values(
+      Array.from({ length: 198 }, (_, index) => ({
+        tenantId: world.tenantA,
+        enterpriseId: world.own.enterpriseId,
+        taskId,
+        personId: worker.personId,
+        requestId: crypto.randomUUID(),
+        lat: PLANNED.lat,
+        lon: PLANNED.lng + index / 100_000,
+        reportedAt: new Date(),
+      })),
+    );
+    expect((await workerPost(worker, '/api/worker/task/position', position())).json()).toMatchObject({ success: true });
+    const over = await workerPost(worker, '/api/worker/task/position', position());
+    expect(over.json()).toMatchObject({ success: false, message: TASK_MSG.positionLimit(200) });
+    expect(await kept()).toBe(200);
+
+    // after the submission the track is closed
+    await workerPost(worker, '/api/worker/task/submit', { taskId, requestId: crypto.randomUUID(), sumUp: '完成' });
+    const late = await workerPost(worker, '/api/worker/task/position', position());
+    expect(late.json().message).toBe(TASK_MSG.alreadySubmitted);
   });
 });
 

@@ -22,6 +22,7 @@ import {
   signatureMatches,
   TASK_AUDIT,
   TASK_MSG,
+  TASK_POSITIONS_MAX,
   TASK_STATUS_OPEN,
   TASK_STATUS_SUBMITTED,
   TASK_STATUS_TAKEN,
@@ -40,6 +41,7 @@ import type {
   workerMaterialOpenOperation,
   workerMyTasksOperation,
   workerOpenTasksOperation,
+  workerPositionOperation,
   workerSubmitTaskOperation,
   workerUploadPhotoOperation,
   workerUploadSurveyFileOperation,
@@ -57,6 +59,7 @@ import {
   taskMaterialOpens,
   taskPhotoGroups,
   taskPhotos,
+  taskPositions,
   taskAttendees,
   taskSignRecords,
   taskSurveyAnswers,
@@ -535,6 +538,45 @@ export async function recordMaterialOpen(
     })
     .onConflictDoNothing();
   return idOfRequest(db, taskMaterialOpens, owner);
+}
+
+/**
+ * A position reported while doing the task (its track), inside China, at the server's time; a retry
+ * with the same requestId is recorded once; at most TASK_POSITIONS_MAX a task.
+ */
+export async function recordPosition(
+  services: Services,
+  worker: WorkerPrincipal,
+  input: Input<typeof workerPositionOperation>,
+  now = new Date(),
+): Promise<{ id: number }> {
+  const { db } = services.ctx;
+  if (!isInChina({ lat: input.lat, lng: input.lng })) throw fail.validation(TASK_MSG.coordinatesOutOfRange);
+  const locked = await lockTask(db, worker, input.taskId);
+  requireWorkable(locked, worker, now);
+  const { task } = locked;
+  const ofTask = and(eq(taskPositions.tenantId, task.tenantId), eq(taskPositions.taskId, task.id));
+  const [sent] = await db
+    .select({ id: taskPositions.id })
+    .from(taskPositions)
+    .where(and(ofTask, eq(taskPositions.requestId, input.requestId)));
+  // the task row is locked: a retry sent at once finds the first, and no report passes the count
+  if (sent) return sent;
+  const [{ n }] = await db.select({ n: count() }).from(taskPositions).where(ofTask);
+  if (n >= TASK_POSITIONS_MAX) throw fail.rule(TASK_MSG.positionLimit(TASK_POSITIONS_MAX));
+  const planned = task.lat !== null && task.lon !== null ? { lat: task.lat, lng: task.lon } : null;
+  const [record] = await db
+    .insert(taskPositions)
+    .values({
+      ...recordOwner(task, worker, input.requestId, now),
+      lat: input.lat,
+      lon: input.lng,
+      address: input.address,
+      distance: planned ? Math.round(distanceMetres(planned, { lat: input.lat, lng: input.lng })) : null,
+      reportedAt: now,
+    })
+    .returning({ id: taskPositions.id });
+  return record;
 }
 
 /** The columns every record a worker sends once per requestId carries. */

@@ -43,6 +43,41 @@ describe('task detail', () => {
     expect(taskCalls.downloadTaskAttachments).toHaveBeenCalledWith(41, 'RW2026110200000041');
   });
 
+  it('draws the reported positions as the track, with their count in the legend', async () => {
+    const positions = [
+      {
+        lat: 30.2812,
+        lon: 120.1253,
+        address: '文三路 488 号',
+        distance: 400,
+        reportedAt: Date.UTC(2026, 10, 2, 1, 40),
+      },
+      {
+        lat: 30.2866,
+        lon: 120.1253,
+        address: '文三路 500 号',
+        distance: 1000,
+        reportedAt: Date.UTC(2026, 10, 2, 1, 50),
+      },
+    ];
+    const { unmount } = renderWithQuery(<TaskDetailView task={detail({ positionRecords: positions })} />);
+    const map = screen.getByTestId('task-map');
+    await waitFor(() => expect(map.querySelectorAll('path.task-map-track-point').length).toBe(2));
+    // the planned point, the check-in and the two positions answer clicks; the way itself does not
+    expect(map.querySelectorAll('path.leaflet-interactive').length).toBe(4);
+    expect(screen.getByText('轨迹点（2个）')).toBeTruthy();
+    unmount();
+    // a track alone (no planned point, no check-in yet) still has a map
+    renderWithQuery(
+      <TaskDetailView task={detail({ lat: null, lon: null, signIn: null, positionRecords: positions.slice(0, 1) })} />,
+    );
+    expect(screen.queryByText('暂无位置数据')).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByTestId('task-map').querySelectorAll('path.task-map-track-point').length).toBe(1),
+    );
+    expect(screen.getByText('轨迹点（1个）')).toBeTruthy();
+  });
+
   it('the routed page loads the task of ?id= with 返回; a missing one offers 返回任务列表', async () => {
     taskCalls.fetchTaskDetail.mockResolvedValue(detail());
     const { unmount } = renderWithQuery(<TaskDetailPage />, { at: '/projectManage/task/detail?id=41' });

@@ -46,7 +46,7 @@ import { printPage } from './print';
 import { SurveyDetailDialog } from './SurveyDetailDialog';
 import { downloadTaskAttachments, fetchTaskDetail, taskDetailKey } from './task-calls';
 import { CustomerVerifiedBadge } from '../customers/CustomerVerificationDialog';
-import { distanceText, mapPointsOf, TaskMap } from './TaskMap';
+import { distanceText, mapPointsOf, TaskMap, TRACK_STYLE, trackOf } from './TaskMap';
 import { TaskRecordsDialog, type TaskRecordsKind } from './TaskRecordsDialog';
 import './tasks.css';
 
@@ -116,13 +116,14 @@ function SignRecord({ title, sign, planned }: { title: string; sign: TaskSignPoi
 
 function MapBlock({ task }: { task: TaskDetail }) {
   const points = useMemo(() => mapPointsOf(task), [task]);
+  const track = useMemo(() => trackOf(task), [task]);
   return (
     <Card className="task-block task-map-block" title="任务地图" size="small">
-      {points.length === 0 ? (
+      {points.length + track.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无位置数据" />
       ) : (
         <>
-          <TaskMap taskId={task.id} points={points} tileUrl={task.mapTileUrl} />
+          <TaskMap taskId={task.id} points={points} track={track} tileUrl={task.mapTileUrl} />
           <div className="task-map-legend">
             {points.map((point) => (
               <span key={point.key} className="task-map-legend-item">
@@ -133,6 +134,12 @@ function MapBlock({ task }: { task: TaskDetail }) {
                   : ''}
               </span>
             ))}
+            {track.length > 0 ? (
+              <span className="task-map-legend-item">
+                <i style={{ background: TRACK_STYLE.color }} />
+                {TRACK_STYLE.label}（{track.length}个）
+              </span>
+            ) : null}
             {task.lat === null ? <span className="task-muted">未设置计划地点</span> : null}
             <span className="task-muted">点击地图或标记查看地址</span>
           </div>

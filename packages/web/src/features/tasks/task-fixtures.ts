@@ -84,6 +84,7 @@ export const taskDetailFixture = (extra: Partial<TaskDetail> = {}): TaskDetail =
   signOut: null,
   signInAddress: '文三路 480 号',
   signOutAddress: '',
+  positionRecords: [],
   sumUp: '陈列已检查',
   feedback: '货架整洁',
   photoGroups: [{ id: 2, name: '货架照片', photos: [photo(3, 'other')] }],
