@@ -145,6 +145,7 @@ const FIELD_LABELS: Record<string, string> = {
   // tasks and the worker API (decision 0017)
   reason: '驳回原因',
   visitTypeId: '服务类型',
+  serviceTypeId: '服务类型',
   department: '科室',
   province: '省份',
   city: '城市',
