@@ -15,6 +15,17 @@ import { enterpriseScope, equalsIfGiven } from '../../core/tenancy';
 
 const customerTypeName = (code: string): string => CUSTOMER_TYPES[code as keyof typeof CUSTOMER_TYPES] ?? code;
 
+/** A terminal's name, type, review status and division, as its lists show them. */
+const terminalColumns = {
+  id: organisations.id,
+  orgName: organisations.orgName,
+  orgType: organisations.orgType,
+  auditStatus: organisations.auditStatus,
+  province: organisations.province,
+  city: organisations.city,
+  area: organisations.area,
+};
+
 /** Terminals (organisations) of the enterprises in scope. */
 export async function lookupOrganisations(
   db: DbOrTx,
@@ -36,13 +47,7 @@ export async function lookupOrganisations(
     rows: (page) =>
       db
         .select({
-          id: organisations.id,
-          orgName: organisations.orgName,
-          orgType: organisations.orgType,
-          auditStatus: organisations.auditStatus,
-          province: organisations.province,
-          city: organisations.city,
-          area: organisations.area,
+          ...terminalColumns,
           street: organisations.address,
           enterpriseId: organisations.enterpriseId,
           ...page.columns,
@@ -115,13 +120,7 @@ export async function organisationLocations(
     rows: (page) =>
       db
         .select({
-          id: organisations.id,
-          orgName: organisations.orgName,
-          orgType: organisations.orgType,
-          auditStatus: organisations.auditStatus,
-          province: organisations.province,
-          city: organisations.city,
-          area: organisations.area,
+          ...terminalColumns,
           address: organisations.address,
           ...page.columns,
         })

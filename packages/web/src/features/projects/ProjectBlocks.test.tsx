@@ -341,6 +341,21 @@ describe('service type articles, questionnaires, terminals and sign limits', { t
 });
 
 describe('the 工作地点 dialog of a saved project', () => {
+  /** A saved project's ordinary service in view, its 工作地点 opened. */
+  const openWorkLocations = async () => {
+    renderWithQuery(
+      <ServiceTypesBlock
+        projectId={7}
+        value={[serviceType('cgfw', { id: 4, orgList: [{ id: 31, orgName: '广州市第一人民医院' }] })]}
+        canEdit={false}
+        onSave={vi.fn()}
+      />,
+    );
+    fireEvent.click(screen.getByText('查看工作地点'));
+    return (await screen.findByText('工作地点', { selector: '.ant-modal-title' }, LONG)).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+  };
   const location = (id: number, change: Record<string, unknown> = {}) => ({
     id,
     orgName: `终端${id}`,
@@ -366,18 +381,7 @@ describe('the 工作地点 dialog of a saved project', () => {
           }
         : { records: [location(50, { auditStatus: 0, province: '', city: '', area: '', address: '' })], total: 12 },
     );
-    renderWithQuery(
-      <ServiceTypesBlock
-        projectId={7}
-        value={[serviceType('cgfw', { id: 4, orgList: [{ id: 31, orgName: '广州市第一人民医院' }] })]}
-        canEdit={false}
-        onSave={vi.fn()}
-      />,
-    );
-    fireEvent.click(screen.getByText('查看工作地点'));
-    const dialog = (await screen.findByText('工作地点', { selector: '.ant-modal-title' }, LONG)).closest(
-      '.ant-modal',
-    ) as HTMLElement;
+    const dialog = await openWorkLocations();
     expect(dialog.style.width).toBe('800px');
     const row = (await within(dialog).findByText('广州市第一人民医院', {}, LONG)).closest('tr') as HTMLElement;
     expect(Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent)).toEqual([
@@ -403,18 +407,7 @@ describe('the 工作地点 dialog of a saved project', () => {
 
   it('shows 暂无数据 when the terminals are no longer the enterprise’s', async () => {
     calls.fetchWorkLocations.mockResolvedValue({ records: [], total: 0 });
-    renderWithQuery(
-      <ServiceTypesBlock
-        projectId={7}
-        value={[serviceType('cgfw', { id: 4, orgList: [{ id: 31, orgName: '广州市第一人民医院' }] })]}
-        canEdit={false}
-        onSave={vi.fn()}
-      />,
-    );
-    fireEvent.click(screen.getByText('查看工作地点'));
-    const dialog = (await screen.findByText('工作地点', { selector: '.ant-modal-title' }, LONG)).closest(
-      '.ant-modal',
-    ) as HTMLElement;
+    const dialog = await openWorkLocations();
     expect(await within(dialog).findByText('暂无数据', {}, LONG)).toBeTruthy();
     expect(dialog.querySelector('.ant-pagination')).toBeNull();
   });
