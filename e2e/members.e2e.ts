@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, fillLogin, launchBrowser, openPage, screenshot, signIn, url } from './support';
+import { ACCOUNTS, confirmIn, fillLogin, launchBrowser, openPage, screenshot, signIn, url } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -159,10 +159,7 @@ describe('成员账号', () => {
     await toast(page, '保存成功');
     await row.getByText(ROLE).waitFor();
     await row.getByRole('button', { name: '重置密码' }).click();
-    await page
-      .getByRole('button', { name: /确\s*定/ })
-      .last()
-      .click();
+    await confirmIn(page, '原密码将失效');
     const passwordBox = page.locator('.one-time-password code');
     await passwordBox.waitFor();
     const oneTime = (await passwordBox.textContent()) ?? '';

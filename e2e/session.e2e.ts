@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, callApi, launchBrowser, openPage, route, signIn, storedToken, url } from './support';
+import { ACCOUNTS, confirmIn, callApi, launchBrowser, openPage, route, signIn, storedToken, url } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,9 +36,7 @@ describe('session', () => {
 
     await page.locator('.top-bar .tenant-switcher').click();
     await page.locator('.ant-dropdown-menu-item:not(.ant-dropdown-menu-item-selected)').first().click();
-    await dialog(page)
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirmIn(page, '是否确认切换');
     await page.waitForFunction((id) => {
       const state = JSON.parse(localStorage.getItem('fieldpay-session') ?? '{}').state;
       return state?.userInfo?.tenant?.id !== id;
@@ -72,9 +70,7 @@ describe('session', () => {
     expect(route(page)).toBe('/dashboard/analysis');
 
     await openLogout();
-    await dialog(page)
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirmIn(page, '确定要退出登录吗？');
     await page.waitForURL(/#\/login/);
     expect(await storedToken(page)).toBeNull();
     const answer = await callApi('/platform/v2/userInfo', { token });
@@ -86,10 +82,7 @@ describe('session', () => {
     const { context, page } = await openPage(browser);
     await signIn(page, ACCOUNTS.enterprise);
     await page.locator('.company-header').getByRole('button', { name: '退出登录' }).click();
-    await dialog(page).getByText('确定要退出登录吗？').waitFor();
-    await dialog(page)
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirmIn(page, '确定要退出登录吗？');
     await page.waitForURL(/#\/login/);
     await context.close();
   });

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, callApi, launchBrowser, openPage, screenshot, signIn, storedToken, url } from './support';
+import { ACCOUNTS, confirmIn, callApi, launchBrowser, openPage, screenshot, signIn, storedToken, url } from './support';
 
 let browser: Browser;
 let enterprise: { context: BrowserContext; page: Page };
@@ -150,8 +150,7 @@ describe('the settlement list', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'settlement-list-enterprise-1440');
     await rowAction(page, target.settlementSn, '撤回');
-    await page.getByText('当前结算单撤回可能会影响后续结算单的结算操作，是否确认撤回').waitFor();
-    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await confirmIn(page, '当前结算单撤回可能会影响后续结算单的结算操作，是否确认撤回');
     await page.locator('.ant-message').getByText('撤回成功').waitFor();
     await rowOf(page, target.settlementSn).getByText('已撤回').waitFor();
 

@@ -146,3 +146,27 @@ export async function pick(page: Page, label: string, option: string, search?: s
     .first()
     .click();
 }
+
+/**
+ * Answers 确定 in the open confirmation that says `question`, never another dialog's button, and
+ * waits for it to close (the app closes it as it takes the answer). The button is clicked once its
+ * opening animation has finished; a click that did not land (the dialog still open a while later)
+ * is repeated, which is safe: the dialog answers only its first 确定.
+ */
+export async function confirmIn(page: Page, question: string): Promise<void> {
+  const confirmation = page.locator('.ant-modal').filter({ hasText: question });
+  await confirmation.waitFor();
+  await confirmation.evaluate((modal) =>
+    Promise.all(modal.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
+  const ok = confirmation.getByRole('button', { name: /确\s*定/ });
+  for (let attempt = 1; ; attempt += 1) {
+    await ok.click();
+    try {
+      await confirmation.waitFor({ state: 'hidden', timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}

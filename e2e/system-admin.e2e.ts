@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, fillLogin, launchBrowser, openPage, screenshot, signIn, url } from './support';
+import { ACCOUNTS, confirmIn, fillLogin, launchBrowser, openPage, screenshot, signIn, url } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,13 +36,6 @@ async function shoot(page: Page, name: string) {
 const dialog = (page: Page) => page.getByRole('dialog').last();
 const toast = (page: Page, text: string) =>
   page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
-/** 确定 in the open confirmation that asks `question`, never another dialog's button. */
-const confirmDialog = async (page: Page, question: string) => {
-  const confirmation = page.locator('.ant-modal').filter({ hasText: question });
-  await confirmation.waitFor();
-  await confirmation.getByRole('button', { name: /确\s*定/ }).click();
-  await confirmation.waitFor({ state: 'hidden' });
-};
 
 async function pickTenant(page: Page, scope: ReturnType<typeof dialog>) {
   const select = scope.getByRole('combobox').first();
@@ -158,7 +151,7 @@ describe('system administration', () => {
     const row = page.locator('.ant-table-row').filter({ hasText: PHONE });
     await row.waitFor();
     await row.getByRole('button', { name: '禁用' }).click();
-    await confirmDialog(page, '确定禁用账号“周专员”吗？');
+    await confirmIn(page, '确定禁用账号“周专员”吗？');
     await toast(page, '已禁用');
     await row.getByText('禁用', { exact: true }).first().waitFor();
     await staffSide.context.close();
