@@ -74,6 +74,14 @@ export async function lookupOrganisations(
   });
 }
 
+/** The terminals among `ids` that are the enterprise's: another enterprise's or tenant's never are. */
+const terminalsAmong = (owner: { tenantId: number; enterpriseId: number }, ids: readonly number[]) =>
+  and(
+    eq(organisations.tenantId, owner.tenantId),
+    eq(organisations.enterpriseId, owner.enterpriseId),
+    inArray(organisations.id, [...ids]),
+  );
+
 /**
  * The terminals of one enterprise among `ids`, with their names as stored (the project form's
  * orgList names what it picked; the names kept are these). Ids of another enterprise or tenant,
@@ -88,13 +96,7 @@ export async function organisationsOf(
   return db
     .select({ id: organisations.id, orgName: organisations.orgName })
     .from(organisations)
-    .where(
-      and(
-        eq(organisations.tenantId, owner.tenantId),
-        eq(organisations.enterpriseId, owner.enterpriseId),
-        inArray(organisations.id, [...ids]),
-      ),
-    );
+    .where(terminalsAmong(owner, ids));
 }
 
 /**
@@ -110,11 +112,7 @@ export async function organisationLocations(
   if (ids.length === 0) return { records: [], total: 0 };
   return paged(db, window, {
     from: organisations,
-    where: and(
-      eq(organisations.tenantId, owner.tenantId),
-      eq(organisations.enterpriseId, owner.enterpriseId),
-      inArray(organisations.id, [...ids]),
-    ),
+    where: terminalsAmong(owner, ids),
     key: organisations.id,
     orderBy: [[organisations.id, 'asc']],
     rows: (page) =>

@@ -460,7 +460,6 @@ export async function signTask(
     throw fail.rule(TASK_MSG.notCheckedIn);
   }
   const photos = await claimablePhotos(db, task, worker, input.photoIds, [leg === 'checkIn' ? 'sign' : 'signOut']);
-  const planned = task.lat !== null && task.lon !== null ? { lat: task.lat, lng: task.lon } : null;
   const [record] = await db
     .insert(taskSignRecords)
     .values({
@@ -472,7 +471,7 @@ export async function signTask(
       lat: input.lat,
       lon: input.lng,
       address: input.address,
-      distance: planned ? Math.round(distanceMetres(planned, { lat: input.lat, lng: input.lng })) : null,
+      distance: metresFromPlanned(task, input),
       signedAt: now,
       createdAt: now,
     })
@@ -564,7 +563,6 @@ export async function recordPosition(
   if (sent) return sent;
   const [{ n }] = await db.select({ n: count() }).from(taskPositions).where(ofTask);
   if (n >= TASK_POSITIONS_MAX) throw fail.rule(TASK_MSG.positionLimit(TASK_POSITIONS_MAX));
-  const planned = task.lat !== null && task.lon !== null ? { lat: task.lat, lng: task.lon } : null;
   const [record] = await db
     .insert(taskPositions)
     .values({
@@ -572,7 +570,7 @@ export async function recordPosition(
       lat: input.lat,
       lon: input.lng,
       address: input.address,
-      distance: planned ? Math.round(distanceMetres(planned, { lat: input.lat, lng: input.lng })) : null,
+      distance: metresFromPlanned(task, input),
       reportedAt: now,
     })
     .returning({ id: taskPositions.id });
@@ -580,6 +578,16 @@ export async function recordPosition(
 }
 
 /** The columns every record a worker sends once per requestId carries. */
+/** Where the task was to be done, when it names a place. */
+const plannedPointOf = (task: TaskRow) =>
+  task.lat !== null && task.lon !== null ? { lat: task.lat, lng: task.lon } : null;
+
+/** Whole metres from the task's planned point to a reported one; null when the task names no place. */
+function metresFromPlanned(task: TaskRow, point: { lat: number; lng: number }): number | null {
+  const planned = plannedPointOf(task);
+  return planned ? Math.round(distanceMetres(planned, point)) : null;
+}
+
 function recordOwner(task: TaskRow, worker: WorkerPrincipal, requestId: string, now: Date) {
   return {
     tenantId: task.tenantId,
@@ -793,7 +801,7 @@ async function submittedFacts(
     };
   };
   return {
-    planned: task.lat !== null && task.lon !== null ? { lat: task.lat, lng: task.lon } : null,
+    planned: plannedPointOf(task),
     checkIn: point(KIND_OF.checkIn),
     checkOut: point(KIND_OF.checkOut),
     callSeconds: calls.map((call) => call.duration),

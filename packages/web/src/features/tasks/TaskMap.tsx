@@ -64,10 +64,13 @@ export function mapPointsOf(task: Pick<TaskDetail, 'lat' | 'lon' | 'signIn' | 's
 export const distanceText = (metres: number) =>
   metres >= 1000 ? `${(metres / 1000).toFixed(metres >= 10_000 ? 0 : 1)} 公里` : `${metres} 米`;
 
+/** No track: one array for every render, so the map's effect does not redraw for a new empty one. */
+const NO_TRACK: TrackPoint[] = [];
+
 export function TaskMap({
   taskId,
   points,
-  track = [],
+  track = NO_TRACK,
   tileUrl,
 }: {
   taskId: number;
