@@ -3,6 +3,7 @@ import type { Page } from '@fieldpay/domain';
 import { type Column, getTableName, is, Placeholder, SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
+import { type RowMapper, rowMapperOf, type SelectedField } from './row-mapper';
 import { listChanges } from './schema/list-changes';
 import { activeScopeKey } from './scope';
 
@@ -101,7 +102,8 @@ interface SessionParts {
       fields: unknown,
       name: string,
       arrayMode: boolean,
-    ): { joinsNotNullableMap?: unknown; execute(values?: Record<string, unknown>): Promise<unknown> };
+      customResultMapper?: RowMapper,
+    ): { execute(values?: Record<string, unknown>): Promise<unknown> };
   };
 }
 
@@ -110,15 +112,17 @@ interface StatementTemplate {
   name: string;
   text: string;
   params: unknown[];
-  fields: unknown;
-  joinsNotNullableMap: unknown;
+  /** the selected fields, for drizzle's mapping (raw statements have none) */
+  fields: SelectedField[] | undefined;
+  /** the same mapping, written out once for this statement (row-mapper.ts) */
+  mapRows: RowMapper | undefined;
 }
 
 function templateOf<R>(statement: PageStatement<R>): StatementTemplate {
   const prepared = statement.prepare('') as unknown as {
     getQuery(): { sql: string; params: unknown[] };
-    fields: unknown;
-    joinsNotNullableMap: unknown;
+    fields: SelectedField[];
+    joinsNotNullableMap: Record<string, boolean> | undefined;
   };
   const { sql: text, params } = prepared.getQuery();
   return {
@@ -126,14 +130,14 @@ function templateOf<R>(statement: PageStatement<R>): StatementTemplate {
     text,
     params,
     fields: prepared.fields,
-    joinsNotNullableMap: prepared.joinsNotNullableMap,
+    mapRows: rowMapperOf(prepared.fields, prepared.joinsNotNullableMap),
   };
 }
 
 /** A raw statement as a template (its rows are read as they come, not mapped to fields). */
 function templateOfSql(statement: SQL): StatementTemplate {
   const { text, values } = partOf(statement);
-  return { name: statementName(text), text, params: values, fields: undefined, joinsNotNullableMap: undefined };
+  return { name: statementName(text), text, params: values, fields: undefined, mapRows: undefined };
 }
 
 /** Runs a raw statement's template as a named prepared statement, with its placeholders' values. */
@@ -164,8 +168,8 @@ function preparedOf<R>(
     template.fields,
     template.name,
     true,
+    template.mapRows,
   );
-  prepared.joinsNotNullableMap = template.joinsNotNullableMap;
   return prepared as unknown as { execute(values: Record<string, unknown>): Promise<R[]> };
 }
 
@@ -471,12 +475,31 @@ export async function paged<K extends Column, R extends PageColumns, Out>(
       : pageTotal > cap
         ? await beyondCap(db, selectKey, inScope, list.key, cap, listKey, seen)
         : { total: pageTotal };
-  return {
-    records: rows.map(({ pageKey: _key, pageTotal: _total, pageChanges: _changes, ...row }) =>
-      list.toRecord(row as Omit<R, keyof PageColumns>),
-    ),
-    ...answer,
-  };
+  const withoutPageColumns = copierOf<R>(template.name, rows[0]);
+  return { records: rows.map((row) => list.toRecord(withoutPageColumns(row))), ...answer };
+}
+
+const PAGE_COLUMN_NAMES: ReadonlySet<string> = new Set(['pageKey', 'pageTotal', 'pageChanges'] satisfies Array<
+  keyof PageColumns
+>);
+/** Per statement, a function that copies one of its rows without the page columns. */
+const copiers = new Memory<(row: object) => object>(Number.POSITIVE_INFINITY, MEMORY_ENTRIES);
+
+/**
+ * The copier of a statement's rows (all of one shape): written out field by field once, because
+ * copying by rest destructuring (`{ pageKey, ...row }`) costs about 0.4 µs a row, a twentieth of a
+ * list request's CPU. The field names are the statement's own column aliases, quoted as literals.
+ */
+function copierOf<R>(statement: string, first: R): (row: R) => Omit<R, keyof PageColumns> {
+  let copy = copiers.get(statement);
+  if (!copy) {
+    const fields = Object.keys(first as object)
+      .filter((name) => !PAGE_COLUMN_NAMES.has(name))
+      .map((name) => `${JSON.stringify(name)}: row[${JSON.stringify(name)}]`);
+    copy = new Function('row', `return { ${fields.join(', ')} };`) as (row: object) => object;
+    copiers.set(statement, copy);
+  }
+  return copy as (row: R) => Omit<R, keyof PageColumns>;
 }
 
 /** A template given again must be the statement this request would have built (see `cacheAs`). */

@@ -67,7 +67,7 @@ export async function listContent(
         .innerJoin(enterprises, eq(enterprises.id, contentItems.enterpriseId))
         .where(inArray(contentItems.id, page.keys))
         .orderBy(...page.orderBy),
-    toRecord: ({ updatedAt, createdAt, ...row }) => ({
+    toRecord: (row) => ({
       id: row.id,
       type: row.type,
       title: row.title,
@@ -77,8 +77,8 @@ export async function listContent(
       companyId: row.companyId,
       companyName: row.companyName,
       questionCount: Number(row.questionCount),
-      updateTime: updatedAt.getTime(),
-      createTime: createdAt.getTime(),
+      updateTime: row.updatedAt.getTime(),
+      createTime: row.createdAt.getTime(),
     }),
   });
 }

@@ -87,22 +87,22 @@ export function listTasks(
         .leftJoin(persons, eq(persons.id, tasks.personId))
         .where(inArray(tasks.id, page.keys))
         .orderBy(...page.orderBy),
-    toRecord: ({ task, ...row }) => ({
+    toRecord: ({ task, projectName, tenantName, enterpriseName, userName, userPhone }) => ({
       id: task.id,
       taskSn: task.taskSn,
       title: task.title,
       projectId: task.projectId,
-      projectName: row.projectName,
+      projectName,
       tenantId: task.tenantId,
-      tenantName: row.tenantName,
+      tenantName,
       enterpriseId: task.enterpriseId,
-      cusName: task.cusName || row.enterpriseName,
+      cusName: task.cusName || enterpriseName,
       orgName: task.orgName,
       visitTypeId: task.visitTypeId,
       visitType: TASK_TYPES[task.visitTypeId as TaskTypeId] ?? task.visitTypeId,
       userId: task.personId,
-      userName: row.userName ?? '',
-      userPhone: row.userPhone ? maskPhone(row.userPhone) : '',
+      userName: userName ?? '',
+      userPhone: userPhone ? maskPhone(userPhone) : '',
       status: task.status,
       auditStatus: task.auditStatus,
       remarks: task.remarks,

@@ -116,7 +116,12 @@ export class SensitiveWordService {
           .from(sensitiveWords)
           .where(inArray(sensitiveWords.id, page.keys))
           .orderBy(...page.orderBy),
-      toRecord: ({ createdAt, ...row }) => ({ ...row, createTime: createdAt.getTime() }),
+      toRecord: (row) => ({
+        id: row.id,
+        word: row.word,
+        createName: row.createName,
+        createTime: row.createdAt.getTime(),
+      }),
     });
   }
 

@@ -58,13 +58,13 @@ export function listTenantsForAdmin(
         .from(tenants)
         .where(inArray(tenants.id, page.keys))
         .orderBy(...page.orderBy),
-    toRecord: ({ createdAt, ...row }): TenantAdminRecord => ({
+    toRecord: (row): TenantAdminRecord => ({
       id: row.id,
       name: row.name,
       company: row.company,
       contracts: row.contracts,
       status: row.status,
-      createTime: createdAt.getTime(),
+      createTime: row.createdAt.getTime(),
     }),
   });
 }
