@@ -5,18 +5,14 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { DbScopes } from './db/scope';
 import { assertTenantWall } from './db/wall';
 import { installAccessControl } from './http/access';
+import { answerSerializerCompiler } from './http/answer-serializer';
 import { answerFrameworkError, installErrorHandling } from './http/error-handler';
 import { installTextCheck } from './http/text-check';
 import { createGuards } from './platform/auth/guards';
@@ -176,7 +172,7 @@ export async function buildApp(
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
   app.decorateRequest('principal', null);
   app.decorateRequest('worker', null);
   installErrorHandling(app);
