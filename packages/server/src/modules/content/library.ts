@@ -275,7 +275,7 @@ export async function contentForProject(
         inArray(contentItems.id, [...ids]),
       ),
     );
-  return rows.map(({ status, ...row }) => ({ ...row, enabled: status === 1 }));
+  return rows.map((row) => ({ id: row.id, type: row.type, title: row.title, enabled: row.status === 1 }));
 }
 
 /** How many items an enterprise has (the demo step keeps itself idempotent with it). */

@@ -269,7 +269,14 @@ export async function reportPersons(db: DbOrTx, viewer: Viewer, query: ReportPag
     count: sql<number>`count(distinct ${tasks.personId})::int`,
   });
   return {
-    records: rows.map(({ total: _total, amountFen, ...row }) => ({ ...row, amount: fenToYuan(Number(amountFen)) })),
+    records: rows.map((row) => ({
+      userId: row.userId,
+      userName: row.userName,
+      productNum: row.productNum,
+      orgNum: row.orgNum,
+      userNum: row.userNum,
+      amount: fenToYuan(Number(row.amountFen)),
+    })),
     total,
   };
 }
