@@ -2,13 +2,6 @@ import { isDeepStrictEqual } from 'node:util';
 import * as drizzle from 'drizzle-orm';
 import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
 
-/** Drizzle's own mapping (exported, not typed): the reference the written-out one is checked against. */
-const mapResultRow = (
-  drizzle as unknown as {
-    mapResultRow(fields: SelectedField[], row: unknown[], nullable: Record<string, boolean> | undefined): unknown;
-  }
-).mapResultRow;
-
 /**
  * Drizzle's row mapping, written out once per statement. Drizzle maps each cell of each row by
  * asking what its field is (`is(field, Column)`, a walk up the prototype chain) and walking the
@@ -17,6 +10,13 @@ const mapResultRow = (
  * same decoders and the same nulling of a left-joined table whose row is missing. Under the tests
  * every row it maps is compared with drizzle's own mapping.
  */
+
+/** Drizzle's own mapping (exported, not typed): the reference the written-out one is checked against. */
+const mapResultRow = (
+  drizzle as unknown as {
+    mapResultRow(fields: SelectedField[], row: unknown[], nullable: Record<string, boolean> | undefined): unknown;
+  }
+).mapResultRow;
 
 /** A selected field as drizzle's prepared select lists it: where it goes in the row object, and what it is. */
 export interface SelectedField {
@@ -52,8 +52,8 @@ interface Branch {
 const branch = (): Branch => ({ leaves: new Map(), branches: new Map(), order: [] });
 
 /**
- * The table an object of columns is nulled for (drizzle: a two-level object whose first column is
- * null, whose columns are all of one table, that table joined as nullable), or null if it never is.
+ * Where in the row to look to null the object `name` (drizzle nulls an object of columns, all of one
+ * table joined as nullable, when its first column is null): that column's index, or null if it never is.
  */
 function nulledTable(fields: SelectedField[], name: string, nullable: Record<string, boolean>): number | null {
   let first: number | null = null;
