@@ -5,7 +5,18 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, callApi, launchBrowser, openPage, route, screenshot, signIn, storedToken, url } from './support';
+import {
+  ACCOUNTS,
+  animationsDone,
+  callApi,
+  launchBrowser,
+  openPage,
+  route,
+  screenshot,
+  signIn,
+  storedToken,
+  url,
+} from './support';
 
 let browser: Browser;
 let enterprise: { context: BrowserContext; page: Page };
@@ -161,6 +172,8 @@ describe('column layouts', () => {
     await page.getByRole('button', { name: '字段设置' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('已选字段').waitFor();
+    // the drag below measures the items where they stand: not while the dialog still grows open
+    await animationsDone(dialog);
     await dialog.getByRole('region', { name: '可选字段' }).getByText('通知内容').click();
 
     // move 通知时间 (last of the chosen fields) above 通知类型 with the keyboard (dnd-kit's keyboard
@@ -170,6 +183,8 @@ describe('column layouts', () => {
     const labels = () => chosen.locator('.field-settings-chosen-label').allInnerTexts();
     const dragging = dialog.locator('.field-settings-chosen-dragging');
     const handle = dialog.getByRole('button', { name: '拖动调整通知时间的顺序' });
+    // 通知内容 has left the chosen list before the drag starts (else the item it passes is 通知内容)
+    await expect.poll(labels).toEqual(['通知标题', '通知类型', '状态', '通知时间']);
     // dnd-kit announces in its live region which item the dragged one is over: the state each key
     // waits for (an item's transform is animated and its size depends on the fonts)
     const announced = page.locator('[id^="DndLiveRegion"]');

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 export const SCREENSHOTS = resolve(import.meta.dirname, '../screenshots');
@@ -147,6 +147,13 @@ export async function pick(page: Page, label: string, option: string, search?: s
     .click();
 }
 
+/** Waits for the running animations in an element and its subtree (a dialog opening) to finish. */
+export async function animationsDone(element: Locator): Promise<void> {
+  await element.evaluate((root) =>
+    Promise.all(root.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
+}
+
 /**
  * Answers 确定 in the open confirmation that says `question`, never another dialog's button, and
  * waits for it to close (the app closes it as it takes the answer). The button is clicked once its
@@ -156,9 +163,7 @@ export async function pick(page: Page, label: string, option: string, search?: s
 export async function confirmIn(page: Page, question: string): Promise<void> {
   const confirmation = page.locator('.ant-modal').filter({ hasText: question });
   await confirmation.waitFor();
-  await confirmation.evaluate((modal) =>
-    Promise.all(modal.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-  );
+  await animationsDone(confirmation);
   const ok = confirmation.getByRole('button', { name: /确\s*定/ });
   for (let attempt = 1; ; attempt += 1) {
     await ok.click();
