@@ -109,16 +109,28 @@ const settlementBody: ColumnDefault[] = [
   ['settlementTime', '结算时间', 170, { sortable: true }],
 ];
 
-/** Invoice query list (spec 2 §2.6, §3). */
-const invoiceBody: ColumnDefault[] = [
+/**
+ * Invoice query list (spec 2 §2.6, §3). The send status is the sender's (the platform's) column; the
+ * enterprise follows the recipient status.
+ */
+const invoiceHead: ColumnDefault[] = [
+  ['invoiceName', '发票抬头', 220, { fixed: true }],
   ['invoicePrice', '开票金额(元)', 140, { sortable: true }],
-  ['invoiceType', '发票类型', 120],
-  ['invoiceRecipientStatus', '收件状态', 110],
-  ['invoiceNum', '发票号码', 180, { flexible: true }],
+];
+const invoiceTail: ColumnDefault[] = [
   ['createTime', '申请时间', 170, { sortable: true }],
   ['invoiceTime', '开票时间', 170, { sortable: true }],
+  ['invoiceNum', '发票号码', 180, { flexible: true }],
+  ['invoiceType', '发票类型', 120, { hidden: true }],
   ['createName', '申请人', 100, { hidden: true }],
 ];
+const invoicePlatform = columns(
+  ...invoiceHead,
+  tenantName('所属平台'),
+  ['invoiceRecipientStatus', '收件状态', 110],
+  ['invoiceSendStatus', '发送状态', 110],
+  ...invoiceTail,
+);
 
 /** Enterprise agreement list (spec 3 §2, §6: the signing-platform column only for userIdentity 1). */
 const enterpriseAgreementTail: ColumnDefault[] = [
@@ -195,9 +207,9 @@ export const COLUMN_SETS = {
     enterprise: columns(...settlementHead, ...settlementBody),
   },
   invoiceList: {
-    admin: columns(['invoiceName', '发票抬头', 220, { fixed: true }], tenantName(), ...invoiceBody),
-    platform: columns(['invoiceName', '发票抬头', 220, { fixed: true }], tenantName(), ...invoiceBody),
-    enterprise: columns(['invoiceName', '发票抬头', 220, { fixed: true }], ...invoiceBody),
+    admin: invoicePlatform,
+    platform: invoicePlatform,
+    enterprise: columns(...invoiceHead, ['invoiceRecipientStatus', '收件状态', 110], ...invoiceTail),
   },
   enterpriseAgreementList: {
     admin: columns(

@@ -35,3 +35,4 @@ export * from './staff';
 export * from './members';
 export * from './audit';
 export * from './settlements';
+export * from './invoices';

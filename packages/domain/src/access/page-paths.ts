@@ -14,6 +14,7 @@ export const CONSOLE_PAGE_PATHS: readonly string[] = [
   '/customerManage/customer/verify',
   '/dashboard/analysis',
   '/dataManagement/logManagement/downloadLog',
+  '/invoice/invoiceList',
   '/notice/view/list',
   '/projectManage/project/create',
   '/projectManage/project/crowdList',

@@ -42,6 +42,11 @@ export const PERMISSIONS = {
   'settlement:record:reissue': { name: '重新发放', side: 'platform', platformOperatorOnly: false },
   'settlement:list:withdraw': { name: '结算单撤回', side: 'both', platformOperatorOnly: false },
   'settlement:Infor:download': { name: '结算明细下载', side: 'both', platformOperatorOnly: false },
+  'invoice:list:view': { name: '发票查看', side: 'both', platformOperatorOnly: false },
+  'invoice:list:apply': { name: '申请开票', side: 'enterprise', platformOperatorOnly: false },
+  'invoice:list:update': { name: '发票状态更新', side: 'platform', platformOperatorOnly: false },
+  'invoice:list:receive': { name: '发票查收', side: 'enterprise', platformOperatorOnly: false },
+  'invoice:info:edit': { name: '开票信息编辑', side: 'both', platformOperatorOnly: false },
   'page:list:download': { name: '缓存文件下载', side: 'both', platformOperatorOnly: false },
   'personalAccountManage:info:password': { name: '自然人修改密码', side: 'platform', platformOperatorOnly: false },
   'personalAccountManage:info:desensitization': {

@@ -9,6 +9,7 @@ import { customersModule } from './customers';
 import { dashboardModule } from './dashboard';
 import { enterprisesModule } from './enterprises';
 import { financeModule } from './finance';
+import { invoicesModule } from './invoices';
 import { ledgerModule } from './ledger';
 import { membersModule } from './members';
 import { payoutsModule } from './payouts';
@@ -33,6 +34,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   ledgerModule,
   financeModule,
   settlementsModule,
+  invoicesModule,
   taxModule,
   membersModule,
 ];

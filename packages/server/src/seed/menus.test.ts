@@ -95,6 +95,7 @@ describe('the menu tree of the modules and the platform', () => {
       '/customerManage',
       '/settlement',
       '/company',
+      '/invoice',
       '/contentManage',
       '/dataManagement',
       '/system',

@@ -21,3 +21,4 @@ export * from './tax';
 export * from './tenancy';
 export * from './ledger';
 export * from './settlements';
+export * from './invoices';

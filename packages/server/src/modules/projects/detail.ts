@@ -4,6 +4,7 @@
  */
 import { organisationLocations } from '../customers/service';
 import { projectSettlementFigures } from '../settlements/queries';
+import { projectInvoiceCount } from '../invoices/service';
 import {
   ApiCode,
   MSG,
@@ -236,8 +237,8 @@ export async function projectFromLog(db: DbOrTx, viewer: Viewer, logId: number) 
 
 /**
  * The project summary (spec 2 §3). Agreements count the person agreements of the project's agreement
- * (signed ones are fulfilled); settlements are the project's live ones (settlements module). Invoices
- * have no tables yet: their block answers 0 until that area lands.
+ * (signed ones are fulfilled); settlements are the project's live ones (settlements module); invoices
+ * those holding a settlement of the project (invoices module).
  */
 export async function projectSummary(
   db: DbOrTx,
@@ -281,7 +282,7 @@ export async function projectSummary(
       cycleDate: cycleDateOf(project.startTime, project.endTime),
       productNames: productRows.map((row) => row.productName).join('、'),
     },
-    invoice: { invoiceNum: 0 },
+    invoice: { invoiceNum: await projectInvoiceCount(db, project) },
   };
 }
 

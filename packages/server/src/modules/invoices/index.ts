@@ -1,0 +1,12 @@
+import type { ModuleDefinition } from '../../platform/modules';
+import { invoicesDemo } from './demo';
+import { invoiceMenus } from './menus';
+import { registerInvoiceRoutes } from './routes';
+
+/** 发票：开票信息、申请开票、开票与寄送、查收 */
+export const invoicesModule: ModuleDefinition = {
+  name: 'invoices',
+  routes: registerInvoiceRoutes,
+  menus: invoiceMenus,
+  demo: invoicesDemo,
+};

@@ -1,0 +1,68 @@
+import {
+  INVOICE_MSG,
+  invoiceableSettlementsOperation,
+  invoiceApplyOperation,
+  invoiceDetailOperation,
+  invoiceInfoOperation,
+  invoiceInfoSaveOperation,
+  invoiceListOperation,
+  invoiceReceiptOperation,
+  invoiceSettlementsOperation,
+  invoiceStatusUpdateOperation,
+} from '@fieldpay/domain';
+import { registerOperation } from '../../http/operation';
+import { actorOf, principalOf } from '../../platform/auth/guards';
+import type { RouteDeps } from '../../platform/modules';
+import {
+  applyInvoice,
+  confirmInvoiceReceipt,
+  invoiceableSettlements,
+  invoiceDetail,
+  invoiceInfo,
+  invoiceSettlementPage,
+  listInvoices,
+  saveInvoiceInfo,
+  updateInvoiceStatus,
+} from './service';
+
+export function registerInvoiceRoutes({ app, services }: RouteDeps): void {
+  registerOperation(app, invoiceListOperation, async (query, request) =>
+    listInvoices(services.ctx.db, principalOf(request), query),
+  );
+  registerOperation(app, invoiceDetailOperation, async ({ id }, request) =>
+    invoiceDetail(services, principalOf(request), id),
+  );
+  registerOperation(app, invoiceSettlementsOperation, async (query, request) =>
+    invoiceSettlementPage(services.ctx.db, principalOf(request), query),
+  );
+  registerOperation(app, invoiceableSettlementsOperation, async (query, request) =>
+    invoiceableSettlements(services.ctx.db, principalOf(request), query),
+  );
+  registerOperation(
+    app,
+    invoiceApplyOperation,
+    async (body, request) => applyInvoice(services, principalOf(request), body, actorOf(request)),
+    { message: INVOICE_MSG.applied },
+  );
+  registerOperation(
+    app,
+    invoiceStatusUpdateOperation,
+    async (body, request) => updateInvoiceStatus(services, principalOf(request), body, actorOf(request)),
+    { message: INVOICE_MSG.statusUpdated },
+  );
+  registerOperation(
+    app,
+    invoiceReceiptOperation,
+    async ({ ids }, request) => confirmInvoiceReceipt(services, principalOf(request), ids, actorOf(request)),
+    { message: INVOICE_MSG.received },
+  );
+  registerOperation(app, invoiceInfoOperation, async ({ companyId }, request) =>
+    invoiceInfo(services.ctx.db, principalOf(request), companyId),
+  );
+  registerOperation(
+    app,
+    invoiceInfoSaveOperation,
+    async (body, request) => saveInvoiceInfo(services.ctx.db, principalOf(request), body, actorOf(request)),
+    { message: INVOICE_MSG.infoSaved },
+  );
+}
