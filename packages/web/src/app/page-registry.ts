@@ -33,6 +33,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   ContentQuestionnaireList: lazy(() => import('../features/content/ContentQuestionnaireListPage')),
   FinancialAccountManage: lazy(() => import('../features/finance/FinancialAccountManagePage')),
   SettlementCreate: lazy(() => import('../features/settlements/SettlementCreatePage')),
+  InvoiceList: lazy(() => import('../features/invoices/InvoiceListPage')),
   DownloadLog: lazy(() => import('../features/downloads/DownloadLogPage')),
   OrderGenerateCache: lazy(() => import('../features/downloads/OrderGenerateCachePage')),
 };

@@ -22,8 +22,13 @@ vi.mock('../settlements/SettlementListPage', () => ({
     <div data-testid="settlement-list">{`结算单列表 ${fixedProjectId}`}</div>
   ),
 }));
+vi.mock('../invoices/InvoiceListPage', () => ({
+  default: ({ fixedProjectId }: { fixedProjectId?: number }) => (
+    <div data-testid="invoice-list">{`发票列表 ${fixedProjectId}`}</div>
+  ),
+}));
 
-const summary = (settlementNum: number): ProjectSummary => ({
+const summary = (settlementNum: number, invoiceNum = 0): ProjectSummary => ({
   agreement: { agreementTotal: 0, agreementUsed: 0 },
   settle: { amount: '11766.00', personNum: settlementNum ? 2 : 0, settlementNum, totalTask: 3 },
   project: {
@@ -37,7 +42,7 @@ const summary = (settlementNum: number): ProjectSummary => ({
     cycleDate: '2026-09-01 至 2026-12-31',
     productNames: '',
   },
-  invoice: { invoiceNum: 0 },
+  invoice: { invoiceNum },
 });
 
 function Where() {
@@ -57,7 +62,7 @@ function SummaryAndAddress() {
 
 function renderAt(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  return render(
     <MemoryRouter initialEntries={[url]}>
       <ConfigProvider locale={zhCN}>
         <QueryClientProvider client={client}>
@@ -155,5 +160,47 @@ describe('the project summary settlement block', () => {
     const block = (await screen.findByText('结算信息')).closest('.ant-card') as HTMLElement;
     expect(within(block).queryByRole('button')).toBeNull();
     expect(within(block).getAllByText('暂无数据').length).toBeGreaterThan(0);
+  });
+});
+
+describe('the project summary invoice block', () => {
+  it('opens the invoices of the project (page type 5) from the invoice count, under the project header', async () => {
+    useSession.setState({ permList: ['settlement:list:view', 'invoice:list:view'] });
+    calls.fetchProjectSummary.mockResolvedValue(summary(1, 3));
+    renderAt('/projectManage/project/summary?id=5');
+    const block = (await screen.findByText('发票信息')).closest('.ant-card') as HTMLElement;
+    fireEvent.click(within(block).getByText('3'));
+    expect((await screen.findByTestId('invoice-list')).textContent).toBe('发票列表 5');
+    expect(screen.getByTestId('where').textContent).toBe('/projectManage/project/summary?id=5&pageType=5');
+    // the same folding project header as the other drill-downs
+    expect(screen.getByText('XM0005')).toBeTruthy();
+    fireEvent.click(buttonByText('收起'));
+    expect(screen.queryByText('XM0005')).toBeNull();
+    fireEvent.click(buttonByText('返回汇总'));
+    expect(await screen.findByText('发票信息')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/projectManage/project/summary?id=5');
+  });
+
+  it('opens page type 5 straight from the address', async () => {
+    useSession.setState({ permList: ['invoice:list:view'] });
+    calls.fetchProjectSummary.mockResolvedValue(summary(1, 3));
+    renderAt('/projectManage/project/summary?id=5&pageType=5');
+    expect((await screen.findByTestId('invoice-list')).textContent).toBe('发票列表 5');
+  });
+
+  it('shows the invoice count plain at 0 and to a user who may not view invoices', async () => {
+    useSession.setState({ permList: ['invoice:list:view'] });
+    calls.fetchProjectSummary.mockResolvedValue(summary(1, 0));
+    const first = renderAt('/projectManage/project/summary?id=5');
+    let block = (await screen.findByText('发票信息')).closest('.ant-card') as HTMLElement;
+    expect(within(block).queryByRole('button')).toBeNull();
+    expect(within(block).getAllByText('暂无数据').length).toBeGreaterThan(0);
+    first.unmount();
+
+    useSession.setState({ permList: [] });
+    calls.fetchProjectSummary.mockResolvedValue(summary(1, 3));
+    renderAt('/projectManage/project/summary?id=5');
+    block = (await screen.findByText('发票信息')).closest('.ant-card') as HTMLElement;
+    expect(within(block).getByText('3').closest('button')).toBeNull();
   });
 });

@@ -2,9 +2,8 @@
  * The project summary (spec 1 §2, spec 2 §3): agreement info, project info, settlement info and
  * invoice info. Counts link to their drill-downs only when above 0. A drill-down (?pageType=, the
  * spec's page types) shows the project header with an expand/collapse toggle above its list: the
- * settlement list of the project (3) or the project's persons (4); invoices have no list yet, so
- * their count reads 0 and the block says 暂无数据. The drill-down is in the address, so the browser's
- * back button and a reload keep it.
+ * settlement list of the project (3), the project's persons (4) or the invoices holding the project's
+ * statements (5). The drill-down is in the address, so the browser's back button and a reload keep it.
  */
 import { ArrowLeftOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
 import { ApiCode, PROJECT_STATUS, type ProjectSummary } from '@fieldpay/domain';
@@ -15,6 +14,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
 import { useAccess } from '../../app/use-access';
 import { StatusTag } from '../../components/list/StatusTag';
+import InvoiceListPage from '../invoices/InvoiceListPage';
 import SettlementListPage from '../settlements/SettlementListPage';
 import { ProjectNotFound } from './ProjectDetailPage';
 import { TASK_LIST_PATH } from '../tasks/task-paths';
@@ -62,11 +62,11 @@ function Block({
 /** The task list of one project (decision 0017). */
 const PERSON_PAGE_SIZE = 10;
 
-/** The spec's drill-down page types: the project's settlement list and its person list. */
-const DRILL = { settlements: '3', persons: '4' } as const;
+/** The spec's drill-down page types: the project's settlement list, its person list and its invoices. */
+const DRILL = { settlements: '3', persons: '4', invoices: '5' } as const;
 type Drill = (typeof DRILL)[keyof typeof DRILL];
 const drillOf = (value: string | null): Drill | null =>
-  value === DRILL.settlements || value === DRILL.persons ? value : null;
+  (Object.values(DRILL) as string[]).includes(value ?? '') ? (value as Drill) : null;
 
 /** Drill-down 4 (spec 1 §2, spec 2 §2.4): the persons who worked on the project, masked. */
 function ProjectPersons({ projectId }: { projectId: number }) {
@@ -234,7 +234,11 @@ function SummaryBlocks({ summary, onDrill }: { summary: ProjectSummary; onDrill:
       <Col xs={24} xl={12}>
         <Block title="发票信息" empty={invoice.invoiceNum === 0}>
           <div className="summary-figures">
-            <Figure title="发票数" value={invoice.invoiceNum} />
+            <Figure
+              title="发票数"
+              value={invoice.invoiceNum}
+              onOpen={can('invoice:list:view') ? () => onDrill(DRILL.invoices) : undefined}
+            />
           </div>
         </Block>
       </Col>
@@ -276,6 +280,8 @@ export default function ProjectSummaryPage() {
         <DrillHeader summary={summary.data} onBack={closeDrill} />
         {drill === DRILL.persons ? (
           <ProjectPersons projectId={summary.data.project.id} />
+        ) : drill === DRILL.invoices ? (
+          <InvoiceListPage fixedProjectId={summary.data.project.id} />
         ) : (
           <SettlementListPage fixedProjectId={summary.data.project.id} />
         )}
