@@ -265,11 +265,12 @@ async function playSettlement(
   );
   if (fate === 'inFlight') {
     // the payment reached the platform; the payouts are sent and the bank is still working on them
-    await runPayouts(services, { settlementId: settlement.id });
-    await runPayouts(services, { settlementId: settlement.id });
+    await runPayouts(services, { settlementId: settlement.id, at: new Date(created + 2 * DAY + 60_000) });
+    await runPayouts(services, { settlementId: settlement.id, at: new Date(created + 2 * DAY + 120_000) });
     return settlement.id;
   }
-  await drainPayouts(services, settlement.id);
+  // the bank answers within the hour of the payment
+  await drainPayouts(services, settlement.id, 20, new Date(created + 2 * DAY + 3_600_000));
   if (fate === 'paidOut') {
     // the enterprise asks for its reconciliation statement; the job makes it
     await scopes.withViewer(clerk, () =>

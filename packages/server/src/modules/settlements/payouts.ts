@@ -143,7 +143,7 @@ interface Booking {
  * written in one statement each, its payouts' ledger entries posted together (postEntries), and
  * each settlement settled once at the end.
  */
-async function applyOutcomes(services: Services, answers: readonly Answer[]): Promise<number> {
+async function applyOutcomes(services: Services, answers: readonly Answer[], at?: Date): Promise<number> {
   return services.ctx.scopes.withSystem(WHY, async () => {
     const { db } = services.ctx;
     const locked = await db
@@ -159,10 +159,13 @@ async function applyOutcomes(services: Services, answers: readonly Answer[]): Pr
       .for('update');
     const transfers = new Map(locked.map((row) => [row.id, row]));
     const booking: Booking = { entries: [], settlementIds: new Set(), accounts: new Map(), lines: [] };
-    const now = new Date();
+    const now = at ?? new Date();
     let finished = 0;
     let writes: TransferWrite[] = [];
-    for (const { transferId, outcome } of answers) {
+    for (const answer of answers) {
+      const { transferId } = answer;
+      // a replayed past books the bank's answer at that time too
+      const outcome = at && answer.outcome.status !== 'processing' ? { ...answer.outcome, at } : answer.outcome;
       const transfer = transfers.get(transferId);
       if (!transfer || !OPEN.includes(transfer.status)) continue;
       // one answer per instruction and batch
@@ -192,7 +195,7 @@ async function applyOutcomes(services: Services, answers: readonly Answer[]): Pr
         // rare (one per settlement): applied on its own, after the writes before it
         await writeTransfers(services, writes);
         writes = [];
-        await paymentFinished(services, transfer, outcome);
+        await paymentFinished(services, transfer, outcome, now);
       } else await payoutFinished(services, transfer, outcome, booking, now);
     }
     await writeTransfers(services, writes);
@@ -262,9 +265,9 @@ async function paymentFinished(
   services: Services,
   transfer: Transfer,
   outcome: Exclude<Outcome, { status: 'processing' }>,
+  now: Date,
 ): Promise<void> {
   const { db } = services.ctx;
-  const now = new Date();
   if (outcome.status === 'failed') {
     await db.insert(settlementTransfers).values({
       ...transferBase(transfer),
@@ -456,11 +459,12 @@ const transferBase = (transfer: Transfer) => ({
 
 /**
  * One round of the runner: every open instruction (of one settlement, or all), oldest first, at
- * most `limit`. Answers how many became final. Safe to run concurrently and after any crash.
+ * most `limit`. Answers how many became final. Safe to run concurrently and after any crash. `at`
+ * is when the answers are booked, the present unless given (the demo data replays past days).
  */
 export async function runPayouts(
   services: Services,
-  options: { settlementId?: number; limit?: number } = {},
+  options: { settlementId?: number; limit?: number; at?: Date } = {},
 ): Promise<{ finished: number; open: number }> {
   const open = await services.ctx.scopes.withSystem(WHY, () =>
     services.ctx.db
@@ -489,7 +493,7 @@ export async function runPayouts(
       applying = applying.then(async () => {
         if (failure) return;
         try {
-          finished += await applyOutcomes(services, batch);
+          finished += await applyOutcomes(services, batch, options.at);
         } catch (error) {
           failure = { error };
         }
@@ -525,9 +529,9 @@ export async function runPayouts(
 }
 
 /** Runs rounds until nothing is open (or `rounds` ran): the instructions an earlier round made go out too. */
-export async function drainPayouts(services: Services, settlementId?: number, rounds = 20): Promise<void> {
+export async function drainPayouts(services: Services, settlementId?: number, rounds = 20, at?: Date): Promise<void> {
   for (let round = 0; round < rounds; round++) {
-    const { open } = await runPayouts(services, { settlementId });
+    const { open } = await runPayouts(services, { settlementId, at });
     if (open === 0) return;
   }
 }
