@@ -135,16 +135,31 @@ export async function workerLogin(page: Page, tenantId: number): Promise<string>
 export const formItem = (page: Page, label: string) =>
   page.locator('.ant-form-item').filter({ has: page.locator(`label:text-is("${label}")`) });
 
-/** Picks in the select of the form item labelled `label`, typing `search` first when given. */
+/**
+ * Picks in the select of the form item labelled `label`, typing `search` first when given, and
+ * waits for the select to show the choice. A pick that did not land (under load a click can reach
+ * a list still opening or closing) is made again, at most three times.
+ */
 export async function pick(page: Page, label: string, option: string, search?: string): Promise<void> {
-  const combobox = formItem(page, label).getByRole('combobox');
-  await combobox.click();
-  if (search) await combobox.fill(search);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
+  const item = formItem(page, label);
+  const combobox = item.getByRole('combobox');
+  // the select shows its value as text (a search typed in is an input's value, not text)
+  const chosen = item.locator('.ant-select').filter({ hasText: option });
+  for (let attempt = 1; ; attempt += 1) {
+    await combobox.click();
+    if (search) await combobox.fill(search);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: option })
+      .first()
+      .click();
+    try {
+      await chosen.first().waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** Waits for the running animations in an element and its subtree (a dialog opening) to finish. */
