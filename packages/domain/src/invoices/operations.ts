@@ -323,3 +323,34 @@ export const invoiceInfoSaveOperation = defineOperation({
   // nothing echoed: the console reads the info again
   answer: z.null(),
 });
+
+/** The invoice a settlement is on, with its files (spec 2 §7 "Invoice pictures by settlement"). */
+export const settlementInvoiceSchema = z.object({
+  /** null while the settlement is on no invoice */
+  invoice: invoiceRecordSchema
+    .pick({
+      id: true,
+      invoiceSn: true,
+      invoiceNum: true,
+      invoiceRecipientStatus: true,
+      invoiceRecipientStatus_dictText: true,
+    })
+    .nullable(),
+  list: z.array(invoiceFileSchema),
+});
+export type SettlementInvoice = z.infer<typeof settlementInvoiceSchema>;
+
+export const settlementInvoiceOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys/invoice/pictures',
+  tag: '发票',
+  summary: '结算单（或其结算明细）所在的发票及发票文件',
+  access: { permission: 'invoice:list:view' },
+  input: z
+    .object({ settId: recordIdSchema().optional(), settDetailId: recordIdSchema().optional() })
+    .refine((query) => query.settId !== undefined || query.settDetailId !== undefined, {
+      message: '请指定结算单或结算明细',
+      path: ['settId'],
+    }),
+  answer: settlementInvoiceSchema,
+});

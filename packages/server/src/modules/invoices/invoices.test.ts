@@ -292,6 +292,27 @@ describe('issuing (状态更新) and receiving (查收)', () => {
     expect(notices.rows[0]?.n).toBe(1);
   });
 
+  it('answers the invoice and its files by settlement or by one of its lines', async () => {
+    const bySettlement = await get(t.app, world.enterprise, '/api/sys/invoice/pictures', { settId: paid.id });
+    expect(bySettlement.statusCode, bySettlement.body).toBe(200);
+    const found = bySettlement.json().result;
+    expect(found.invoice).toMatchObject({ id: invoiceId, invoiceNum: '24310001，24310002', invoiceRecipientStatus: 1 });
+    expect(found.list).toEqual([expect.objectContaining({ name: '发票.pdf', fileType: 'pdf' })]);
+    const [line] = (
+      await t.database.executeSql('select id from settlement_lines where settlement_id = $1 order by id limit 1', [
+        paidAgain.id,
+      ])
+    ).rows as Array<{ id: number }>;
+    const byLine = await get(t.app, world.staff, '/api/sys/invoice/pictures', { settDetailId: line.id });
+    expect(byLine.json().result.invoice.id).toBe(invoiceId);
+    const none = await get(t.app, world.enterprise, '/api/sys/invoice/pictures', { settId: pendingId });
+    expect(none.json().result).toEqual({ invoice: null, list: [] });
+    expect((await get(t.app, foreign.enterprise, '/api/sys/invoice/pictures', { settId: paid.id })).statusCode).toBe(
+      404,
+    );
+    expect((await get(t.app, world.enterprise, '/api/sys/invoice/pictures')).statusCode).toBe(400);
+  });
+
   it('the enterprise confirms receipt once; then nothing more may change', async () => {
     const received = await post(t.app, world.enterprise, '/api/sys/invoice/confirmReceipt', { ids: [invoiceId] });
     expect(received.statusCode, received.body).toBe(200);

@@ -9,6 +9,7 @@ import {
   invoiceReceiptOperation,
   invoiceSettlementsOperation,
   invoiceStatusUpdateOperation,
+  settlementInvoiceOperation,
 } from '@fieldpay/domain';
 import { registerOperation } from '../../http/operation';
 import { actorOf, principalOf } from '../../platform/auth/guards';
@@ -22,6 +23,7 @@ import {
   invoiceSettlementPage,
   listInvoices,
   saveInvoiceInfo,
+  settlementInvoice,
   updateInvoiceStatus,
 } from './service';
 
@@ -55,6 +57,9 @@ export function registerInvoiceRoutes({ app, services }: RouteDeps): void {
     invoiceReceiptOperation,
     async ({ ids }, request) => confirmInvoiceReceipt(services, principalOf(request), ids, actorOf(request)),
     { message: INVOICE_MSG.received },
+  );
+  registerOperation(app, settlementInvoiceOperation, async (query, request) =>
+    settlementInvoice(services.ctx.db, principalOf(request), query),
   );
   registerOperation(app, invoiceInfoOperation, async ({ companyId }, request) =>
     invoiceInfo(services.ctx.db, principalOf(request), companyId),

@@ -19,6 +19,9 @@ import {
   INVOICE_TYPES,
   INVOICE_UPLOAD_PATH,
   type InvoiceDetail,
+  type InvoiceFile,
+  SETTLEMENT_MSG,
+  type SettlementInvoice,
   type InvoiceInfo,
   type InvoiceRecord,
   type InvoiceSettlement,
@@ -49,6 +52,7 @@ import {
   invoiceSettlements,
   invoices,
   projects,
+  settlementLines,
   settlements,
   tenants,
 } from '../../db/schema';
@@ -290,6 +294,22 @@ async function invoiceIn(db: DbOrTx, principal: Principal, id: number, lock = fa
   return row;
 }
 
+/** An invoice's files that are still there, as the detail and the settlement's invoice show them. */
+async function filesOf(db: DbOrTx, invoice: InvoiceRow): Promise<InvoiceFile[]> {
+  if (invoice.fileIds.length === 0) return [];
+  const rows = await db
+    .select({ id: files.id, fileKey: files.fileKey, fileName: files.fileName, extension: files.extension })
+    .from(files)
+    .where(and(eq(files.tenantId, invoice.tenantId), inArray(files.id, invoice.fileIds), eq(files.delFlag, 0)))
+    .orderBy(asc(files.id));
+  return rows.map((file) => ({
+    id: file.id,
+    name: file.fileName,
+    address: addressOf({ tenantId: invoice.tenantId, fileKey: file.fileKey }),
+    fileType: file.extension,
+  }));
+}
+
 /** GET queryById: the detail with its files (signed links) and operation record. */
 export async function invoiceDetail(services: Services, principal: Principal, id: number): Promise<InvoiceDetail> {
   const { db } = services.ctx;
@@ -301,14 +321,8 @@ export async function invoiceDetail(services: Services, principal: Principal, id
     .where(and(invoiceScope(principal), eq(invoices.id, id)));
   if (!row) throw fail.notFound(INVOICE_MSG.notFound);
   const i = row.invoice;
-  const [fileRows, events] = await Promise.all([
-    i.fileIds.length
-      ? db
-          .select({ id: files.id, fileKey: files.fileKey, fileName: files.fileName, extension: files.extension })
-          .from(files)
-          .where(and(eq(files.tenantId, i.tenantId), inArray(files.id, i.fileIds), eq(files.delFlag, 0)))
-          .orderBy(asc(files.id))
-      : Promise.resolve([]),
+  const [picAddress, events] = await Promise.all([
+    filesOf(db, i),
     db
       .select()
       .from(invoiceEvents)
@@ -336,12 +350,7 @@ export async function invoiceDetail(services: Services, principal: Principal, id
       ...i.expressNumbers.map((bizSn) => ({ type: INVOICE_BIZ_TYPE.expressNumber, bizSn })),
     ],
     expressNum: i.expressNumbers.join(INVOICE_NUMBER_SEPARATOR),
-    picAddress: fileRows.map((file) => ({
-      id: file.id,
-      name: file.fileName,
-      address: addressOf({ tenantId: i.tenantId, fileKey: file.fileKey }),
-      fileType: file.extension,
-    })),
+    picAddress,
     records: events.map((event) => ({
       id: event.id,
       action: event.action,
@@ -708,4 +717,55 @@ export async function projectInvoiceCount(db: DbOrTx, project: { tenantId: numbe
     .innerJoin(settlements, eq(settlements.id, invoiceSettlements.settlementId))
     .where(and(eq(invoiceSettlements.tenantId, project.tenantId), eq(settlements.projectId, project.id)));
   return row?.n ?? 0;
+}
+
+/**
+ * GET pictures: the invoice a settlement (or the settlement of a line) is on, with its files; no
+ * invoice yet answers null and an empty list. Another party's settlement is 结算单不存在.
+ */
+export async function settlementInvoice(
+  db: DbOrTx,
+  principal: Principal,
+  query: { settId?: number; settDetailId?: number },
+): Promise<SettlementInvoice> {
+  const [settlement] = await db
+    .select({ id: settlements.id, tenantId: settlements.tenantId })
+    .from(settlements)
+    .where(
+      and(
+        enterpriseScope(principal, settlements.tenantId, settlements.enterpriseId),
+        query.settId !== undefined ? eq(settlements.id, query.settId) : undefined,
+        query.settDetailId !== undefined
+          ? inArray(
+              settlements.id,
+              db
+                .select({ id: settlementLines.settlementId })
+                .from(settlementLines)
+                .where(eq(settlementLines.id, query.settDetailId)),
+            )
+          : undefined,
+      ),
+    );
+  if (!settlement) throw fail.notFound(SETTLEMENT_MSG.notFound);
+  const [row] = await db
+    .select(listColumns)
+    .from(invoiceSettlements)
+    .innerJoin(invoices, eq(invoices.id, invoiceSettlements.invoiceId))
+    .innerJoin(enterprises, eq(enterprises.id, invoices.enterpriseId))
+    .innerJoin(tenants, eq(tenants.id, invoices.tenantId))
+    .where(
+      and(eq(invoiceSettlements.tenantId, settlement.tenantId), eq(invoiceSettlements.settlementId, settlement.id)),
+    );
+  if (!row) return { invoice: null, list: [] };
+  const record = toRecord(row);
+  return {
+    invoice: {
+      id: record.id,
+      invoiceSn: record.invoiceSn,
+      invoiceNum: record.invoiceNum,
+      invoiceRecipientStatus: record.invoiceRecipientStatus,
+      invoiceRecipientStatus_dictText: record.invoiceRecipientStatus_dictText,
+    },
+    list: await filesOf(db, row.invoice),
+  };
 }

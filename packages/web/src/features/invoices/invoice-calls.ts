@@ -10,6 +10,7 @@ import {
   invoiceSettlementsOperation,
   invoiceStatusUpdateOperation,
   type OperationInput,
+  settlementInvoiceOperation,
 } from '@fieldpay/domain';
 import { call, callWithMessage } from '../../app/api-client';
 
@@ -21,6 +22,11 @@ export const invoiceSettlementsKey = (id: number) => ['invoices', 'settlements',
 export const INVOICEABLE_SETTLEMENTS_KEY = ['invoices', 'invoiceable'] as const;
 /** The enterprise's own invoice info without a companyId (enterprise side). */
 export const invoiceInfoKey = (companyId?: number) => ['invoices', 'info', companyId ?? null] as const;
+
+/** The invoice a settlement is on (its detail's 关联发票). */
+export const settlementInvoiceKey = (settlementId: number) => ['invoices', 'of-settlement', settlementId] as const;
+
+export const fetchSettlementInvoice = (settId: number) => call(settlementInvoiceOperation, { settId });
 
 export const fetchInvoices = (query: OperationInput<typeof invoiceListOperation>) => call(invoiceListOperation, query);
 

@@ -14,6 +14,8 @@ export const mockInvoiceCalls = () => ({
   invoiceDetailKey: (id: number) => ['invoices', 'detail', id],
   invoiceSettlementsKey: (id: number) => ['invoices', 'settlements', id],
   invoiceInfoKey: (companyId?: number) => ['invoices', 'info', companyId ?? null],
+  settlementInvoiceKey: (settlementId: number) => ['invoices', 'of-settlement', settlementId],
+  fetchSettlementInvoice: vi.fn(),
   fetchInvoices: vi.fn(),
   fetchInvoiceDetail: vi.fn(),
   fetchInvoiceSettlements: vi.fn(),

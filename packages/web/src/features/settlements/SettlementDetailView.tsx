@@ -20,6 +20,7 @@ import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { StatusTag } from '../../components/list/StatusTag';
+import { SettlementInvoiceLink } from '../invoices/SettlementInvoiceLink';
 import { SettleDialog } from './SettleDialog';
 import { SettlementAttachmentsDialog } from './SettlementAttachmentsDialog';
 import { SettlementAuditDialog } from './SettlementAuditDialog';
@@ -191,7 +192,13 @@ export function SettlementDetailView({
     {
       label: '关联发票',
       value:
-        detail.billStatus === 1 ? '已开票' : <Typography.Text type="secondary">{MSG.noInvoiceInfo}</Typography.Text>,
+        detail.billStatus === 1 && can('invoice:list:view') ? (
+          <SettlementInvoiceLink settlementId={detail.id} />
+        ) : detail.billStatus === 1 ? (
+          '已开票'
+        ) : (
+          <Typography.Text type="secondary">{MSG.noInvoiceInfo}</Typography.Text>
+        ),
     },
     {
       label: '完税凭证',
