@@ -46,6 +46,7 @@ export const PERMISSIONS = {
   'invoice:list:apply': { name: '申请开票', side: 'enterprise', platformOperatorOnly: false },
   'invoice:list:update': { name: '发票状态更新', side: 'platform', platformOperatorOnly: false },
   'invoice:list:receive': { name: '发票查收', side: 'enterprise', platformOperatorOnly: false },
+  'invoice:list:download': { name: '发票导出', side: 'platform', platformOperatorOnly: false },
   'invoice:info:edit': { name: '开票信息编辑', side: 'both', platformOperatorOnly: false },
   'page:list:download': { name: '缓存文件下载', side: 'both', platformOperatorOnly: false },
   'personalAccountManage:info:password': { name: '自然人修改密码', side: 'platform', platformOperatorOnly: false },

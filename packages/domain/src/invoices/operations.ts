@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { pageOf, pageQuerySchema, pageSizeSchema } from '../api/envelope';
 import { recordIdSchema } from '../api/ids';
 import { defineOperation } from '../api/operation';
+import { defineExportOperation } from '../exports/operations';
 import { consoleDateTimeSchema } from '../exports/schemas';
 import { INPUT_MAX_LENGTH, PAGE_SIZE, UPLOAD } from '../limits';
 import { MSG } from '../messages';
@@ -353,4 +354,15 @@ export const settlementInvoiceOperation = defineOperation({
       path: ['settId'],
     }),
   answer: settlementInvoiceSchema,
+});
+
+export const invoiceExportFiltersSchema = z.object({ id: recordIdSchema() });
+
+/** 发票导出 (spec 2 §6, §7 "invoice excel export by id"): the sender's sheet of one invoice, a row per settlement. */
+export const invoiceExportOperation = defineExportOperation({
+  path: '/api/sys/invoice/exportExcel',
+  tag: '发票',
+  summary: '导出发票（开票信息与其结算单，每个结算单一行），经下载列表下载',
+  filters: invoiceExportFiltersSchema,
+  permission: 'invoice:list:download',
 });

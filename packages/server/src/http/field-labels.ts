@@ -11,6 +11,7 @@ const FIELD_LABELS: Record<string, string> = {
   amount: '金额',
   settlementId: '结算单ID',
   settId: '结算单ID',
+  settDetailId: '结算明细ID',
   orderId: '结算单ID',
   fileId: '附件ID',
   lineId: '结算明细ID',

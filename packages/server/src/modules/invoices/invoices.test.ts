@@ -331,6 +331,23 @@ describe('issuing (状态更新) and receiving (查收)', () => {
     expect(late.json().message).toBe(INVOICE_MSG.notUpdatable);
   });
 
+  it('the platform exports the invoice’s sheet through the download list, a row per settlement', async () => {
+    const submitted = await post(t.app, world.staff, '/api/sys/invoice/exportExcel', { id: invoiceId });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const { cacheId } = submitted.json().result;
+    await t.services.exports.run(cacheId);
+    const { rows } = await t.database.executeSql(
+      'select download_status, row_count, download_type from download_caches where id = $1',
+      [cacheId],
+    );
+    expect(rows[0]).toEqual({ download_status: 1, row_count: 2, download_type: 6 });
+    // the sender's sheet: not the enterprise's, and not another platform's
+    expect((await post(t.app, world.enterprise, '/api/sys/invoice/exportExcel', { id: invoiceId })).statusCode).toBe(
+      403,
+    );
+    expect((await post(t.app, foreign.staff, '/api/sys/invoice/exportExcel', { id: invoiceId })).statusCode).toBe(404);
+  });
+
   it('shows nothing of one tenant to another', async () => {
     expect((await detail(foreign.enterprise, invoiceId)).statusCode).toBe(404);
     expect((await detail(foreign.staff, invoiceId)).statusCode).toBe(404);

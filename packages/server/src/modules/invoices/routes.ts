@@ -3,6 +3,7 @@ import {
   invoiceableSettlementsOperation,
   invoiceApplyOperation,
   invoiceDetailOperation,
+  invoiceExportOperation,
   invoiceInfoOperation,
   invoiceInfoSaveOperation,
   invoiceListOperation,
@@ -13,7 +14,9 @@ import {
 } from '@fieldpay/domain';
 import { registerOperation } from '../../http/operation';
 import { actorOf, principalOf } from '../../platform/auth/guards';
+import { registerExportRoute } from '../../platform/exports/routes';
 import type { RouteDeps } from '../../platform/modules';
+import { invoiceExport } from './export';
 import {
   applyInvoice,
   confirmInvoiceReceipt,
@@ -27,7 +30,9 @@ import {
   updateInvoiceStatus,
 } from './service';
 
-export function registerInvoiceRoutes({ app, services }: RouteDeps): void {
+export function registerInvoiceRoutes(deps: RouteDeps): void {
+  const { app, services } = deps;
+  registerExportRoute(deps, invoiceExportOperation, invoiceExport.kind);
   registerOperation(app, invoiceListOperation, async (query, request) =>
     listInvoices(services.ctx.db, principalOf(request), query),
   );

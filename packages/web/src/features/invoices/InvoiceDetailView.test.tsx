@@ -50,6 +50,29 @@ beforeEach(() => {
 });
 
 describe('InvoiceDetailView', { timeout: 60_000 }, () => {
+  it('offers the platform 导出发票 with its code, and the enterprise never', async () => {
+    signedInAs('platform', 2);
+    useSession.setState({ permList: ['invoice:list:view', 'invoice:list:download'] });
+    api.fetchInvoiceDetail.mockResolvedValue(invoiceDetail(5));
+    api.exportInvoice.mockResolvedValue(31);
+    const platform = renderDetail();
+    fireEvent.click(await screen.findByRole('button', { name: /导出发票/ }, LONG));
+    expect(api.exportInvoice).toHaveBeenCalledWith(5);
+    platform.unmount();
+
+    useSession.setState({ permList: ['invoice:list:view'] });
+    const withoutCode = renderDetail();
+    await screen.findByText('发票详情', {}, LONG);
+    expect(screen.queryByRole('button', { name: /导出发票/ })).toBeNull();
+    withoutCode.unmount();
+
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['invoice:list:view', 'invoice:list:download'] });
+    renderDetail();
+    await screen.findByText('发票详情', {}, LONG);
+    expect(screen.queryByRole('button', { name: /导出发票/ })).toBeNull();
+  });
+
   it('shows the status, invoice, mailing, files, settlements and record blocks of a sent paper invoice', async () => {
     signedInAs('platform', 2);
     useSession.setState({ permList: ['invoice:list:view', 'invoice:list:update', 'settlement:list:view'] });

@@ -5,7 +5,7 @@
  * with the preview viewer, other files to download; 无发票文件), 关联结算单 (paged; a number opens the
  * settlement's detail) and 操作记录.
  */
-import { ArrowLeftOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
 import {
   ApiCode,
   fileExtension,
@@ -37,6 +37,7 @@ import { chinaTime, yuan } from '../settlements/settlement-format';
 import { settlementDetailPath } from '../settlements/settlement-paths';
 import { INVOICE_ACTION_LABELS, type InvoiceAction, invoiceActions, useReceiveInvoice } from './invoice-actions';
 import {
+  exportInvoice,
   fetchInvoiceDetail,
   fetchInvoiceSettlements,
   INVOICE_KEY,
@@ -225,6 +226,13 @@ export function InvoiceDetailView({ invoiceId, onBack }: { invoiceId: number; on
             <span>发票详情</span>
             <Typography.Text type="secondary">{detail.invoiceSn}</Typography.Text>
           </Space>
+        }
+        extra={
+          side === 'platform' && can('invoice:list:download') ? (
+            <Button icon={<DownloadOutlined />} onClick={() => void exportInvoice(detail.id)}>
+              导出发票
+            </Button>
+          ) : undefined
         }
       >
         <section className="invoice-block">

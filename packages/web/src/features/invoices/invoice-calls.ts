@@ -3,6 +3,7 @@ import {
   invoiceApplyOperation,
   invoiceableSettlementsOperation,
   invoiceDetailOperation,
+  invoiceExportOperation,
   invoiceInfoOperation,
   invoiceInfoSaveOperation,
   invoiceListOperation,
@@ -13,6 +14,7 @@ import {
   settlementInvoiceOperation,
 } from '@fieldpay/domain';
 import { call, callWithMessage } from '../../app/api-client';
+import { submitExport } from '../../app/export-calls';
 
 /** Every invoice query: invalidate it after an invoice changed (applied, updated, received). */
 export const INVOICE_KEY = ['invoices'] as const;
@@ -62,3 +64,6 @@ export const fetchInvoiceInfo = (companyId?: number) =>
 export async function saveInvoiceInfo(body: OperationInput<typeof invoiceInfoSaveOperation>): Promise<string> {
   return (await callWithMessage(invoiceInfoSaveOperation, body)).message;
 }
+
+/** 导出发票: the invoice's sheet, made in the background for the download list. */
+export const exportInvoice = (id: number): Promise<number> => submitExport(invoiceExportOperation, { id });

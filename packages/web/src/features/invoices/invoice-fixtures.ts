@@ -16,6 +16,7 @@ export const mockInvoiceCalls = () => ({
   invoiceInfoKey: (companyId?: number) => ['invoices', 'info', companyId ?? null],
   settlementInvoiceKey: (settlementId: number) => ['invoices', 'of-settlement', settlementId],
   fetchSettlementInvoice: vi.fn(),
+  exportInvoice: vi.fn(),
   fetchInvoices: vi.fn(),
   fetchInvoiceDetail: vi.fn(),
   fetchInvoiceSettlements: vi.fn(),
