@@ -6,14 +6,14 @@
  * through the upload call). Dates follow the settlements' own: nothing is invoiced before it was paid out.
  */
 import { fenToYuan, INVOICE_UPLOAD_PATH } from '@fieldpay/domain';
-import { and, asc, eq, gt } from 'drizzle-orm';
-import { enterpriseMembers, settlements, users } from '../../db/schema';
-import type { Principal } from '../../platform/auth/sessions';
+import { and, asc, eq } from 'drizzle-orm';
+import { settlements } from '../../db/schema';
 import { addressOf } from '../../platform/files/links';
 import type { DemoStep } from '../../platform/modules';
 import { renderPdf } from '../../platform/pdf';
 import { auditActorOf } from '../../platform/system/audit';
-import { DEMO_ACCOUNTS, DEMO_IP } from '../../seed/demo';
+import { DEMO_IP } from '../../seed/demo';
+import { demoCompanyOnEachPlatform, demoPrincipal } from '../../seed/demo-actors';
 import { uploadAs } from '../../seed/demo-upload';
 import type { Services } from '../../services';
 import { applyInvoice, confirmInvoiceReceipt, saveInvoiceInfo, updateInvoiceStatus } from './service';
@@ -21,38 +21,11 @@ import { applyInvoice, confirmInvoiceReceipt, saveInvoiceInfo, updateInvoiceStat
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const principalOf = (row: {
-  userId: number;
-  realname: string;
-  username: string;
-  tenantId: number;
-  enterpriseId: number | null;
-  side: 'platform' | 'enterprise';
-}): Principal => ({ sessionId: 0, ...row, userIdentity: 2, idleExpiresAt: new Date(Date.now() + DAY) });
-
-/** The demo company's member and the first staff of each of its platforms, with its paid-out settlements. */
+/** The demo company on each platform with its first staff, and its paid-out settlements there. */
 function whoInvoices(services: Services) {
   return services.ctx.scopes.withSystem('demo: who applies for and issues invoices', async (db) => {
-    const members = await db
-      .select({
-        userId: users.id,
-        realname: users.realname,
-        username: users.username,
-        tenantId: enterpriseMembers.tenantId,
-        enterpriseId: enterpriseMembers.enterpriseId,
-      })
-      .from(enterpriseMembers)
-      .innerJoin(users, eq(users.id, enterpriseMembers.userId))
-      .where(and(eq(users.username, DEMO_ACCOUNTS.enterpriseUser.username), gt(enterpriseMembers.tenantId, 0)))
-      .orderBy(asc(enterpriseMembers.tenantId));
     const found = [];
-    for (const member of members) {
-      const [staff] = await db
-        .select({ userId: users.id, realname: users.realname, username: users.username })
-        .from(users)
-        .where(and(eq(users.side, 'platform'), eq(users.tenantId, member.tenantId)))
-        .orderBy(asc(users.id))
-        .limit(1);
+    for (const { member, staff } of await demoCompanyOnEachPlatform(db)) {
       const paidOut = await db
         .select({ id: settlements.id, amountFen: settlements.amountFen, settlementTime: settlements.settlementTime })
         .from(settlements)
@@ -64,7 +37,7 @@ function whoInvoices(services: Services) {
           ),
         )
         .orderBy(asc(settlements.id));
-      if (staff && paidOut.length > 0) found.push({ member, staff, paidOut });
+      if (paidOut.length > 0) found.push({ member, staff, paidOut });
     }
     return found;
   });
@@ -97,8 +70,8 @@ export const invoicesDemo: DemoStep = {
   async run(services) {
     const { scopes } = services.ctx;
     for (const [index, { member, staff, paidOut }] of (await whoInvoices(services)).entries()) {
-      const enterprise = principalOf({ ...member, side: 'enterprise' });
-      const reviewer = principalOf({ ...staff, tenantId: member.tenantId, enterpriseId: null, side: 'platform' });
+      const enterprise = demoPrincipal({ ...member, side: 'enterprise' });
+      const reviewer = demoPrincipal({ ...staff, tenantId: member.tenantId, enterpriseId: null, side: 'platform' });
       const enterpriseActor = auditActorOf(enterprise, DEMO_IP);
       const staffActor = auditActorOf(reviewer, DEMO_IP);
       const paidAt = (settlement: (typeof paidOut)[number]) => (settlement.settlementTime ?? new Date()).getTime();

@@ -20,7 +20,7 @@ import type { Principal } from '../../platform/auth/sessions';
 import { addressOf } from '../../platform/files/links';
 import type { DemoStep } from '../../platform/modules';
 import { auditActorOf } from '../../platform/system/audit';
-import { DEMO_ACCOUNTS, GENERATED_ACCOUNT_PASSWORD, DEMO_IP } from '../../seed/demo';
+import { GENERATED_ACCOUNT_PASSWORD, DEMO_IP } from '../../seed/demo';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { Services } from '../../services';
 import { DEMO_PAY_PASSWORD } from '../finance/demo';
@@ -33,6 +33,7 @@ import { setFeeConfig } from './fees';
 import { auditSettlement, paySettlement } from './moves';
 import { drainPayouts, runPayouts } from './payouts';
 import { generateReport, regenerateReport, reportOverview } from './report';
+import { demoCompanyOnEachPlatform, demoPrincipal } from '../../seed/demo-actors';
 import { uploadAs } from '../../seed/demo-upload';
 
 const DAY = 86_400_000;
@@ -43,14 +44,7 @@ const BANKS = ['中国工商银行', '招商银行', '中国建设银行', '中�
 const PLAN = ['paidOut', 'payoutFailed', 'inFlight', 'approvedUnpaid', 'pending', 'refused', 'withdrawn'] as const;
 type Fate = (typeof PLAN)[number];
 
-const principalOf = (row: {
-  userId: number;
-  realname: string;
-  username: string;
-  tenantId: number;
-  enterpriseId: number | null;
-  side: 'platform' | 'enterprise';
-}): Principal => ({ sessionId: 0, ...row, userIdentity: 2, idleExpiresAt: new Date(TODAY + DAY) });
+const principalOf = (row: Parameters<typeof demoPrincipal>[0]): Principal => demoPrincipal(row, TODAY);
 
 const demoUuid = (...parts: Array<string | number>) => {
   const hex = crypto
@@ -66,26 +60,8 @@ const cardOf = (tenantId: number, personId: number) =>
 
 async function whoSettles(services: Services) {
   return services.ctx.scopes.withSystem('demo: who settles on each platform of the demo company', async (db) => {
-    const members = await db
-      .select({
-        userId: users.id,
-        realname: users.realname,
-        username: users.username,
-        tenantId: enterpriseMembers.tenantId,
-        enterpriseId: enterpriseMembers.enterpriseId,
-      })
-      .from(enterpriseMembers)
-      .innerJoin(users, eq(users.id, enterpriseMembers.userId))
-      .where(and(eq(users.username, DEMO_ACCOUNTS.enterpriseUser.username), gt(enterpriseMembers.tenantId, 0)))
-      .orderBy(asc(enterpriseMembers.tenantId));
     const found = [];
-    for (const member of members.slice(0, 2)) {
-      const [staff] = await db
-        .select({ userId: users.id, realname: users.realname, username: users.username })
-        .from(users)
-        .where(and(eq(users.side, 'platform'), eq(users.tenantId, member.tenantId)))
-        .orderBy(asc(users.id))
-        .limit(1);
+    for (const { member, staff } of (await demoCompanyOnEachPlatform(db)).slice(0, 2)) {
       const done = await db
         .selectDistinct({ visitTypeId: tasks.visitTypeId, projectId: tasks.projectId, personId: tasks.personId })
         .from(tasks)
@@ -99,7 +75,7 @@ async function whoSettles(services: Services) {
           ),
         )
         .orderBy(asc(tasks.visitTypeId));
-      if (staff && done.length > 0) found.push({ member, staff, done });
+      if (done.length > 0) found.push({ member, staff, done });
     }
     return found;
   });
