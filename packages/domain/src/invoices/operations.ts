@@ -366,3 +366,28 @@ export const invoiceExportOperation = defineExportOperation({
   filters: invoiceExportFiltersSchema,
   permission: 'invoice:list:download',
 });
+
+/** One save of an enterprise's invoice info (修改记录). */
+export const invoiceInfoRecordSchema = z.object({
+  id: z.number().int(),
+  companyAddress: z.string(),
+  companyPhone: z.string(),
+  bankDeposit: z.string(),
+  bankAccount: z.string(),
+  createName: z.string(),
+  createTime: z.number().int(),
+});
+export type InvoiceInfoRecord = z.infer<typeof invoiceInfoRecordSchema>;
+
+export const invoiceInfoRecordsOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys/invoice/info/records',
+  tag: '发票',
+  summary: '企业开票信息的修改记录（每次保存一条，新的在前）',
+  access: { permission: 'invoice:list:view' },
+  input: pageQuerySchema.extend({
+    companyId: recordIdSchema().optional(),
+    pageSize: pageSizeSchema(PAGE_SIZE.invoiceCompanyList),
+  }),
+  answer: pageOf(invoiceInfoRecordSchema),
+});

@@ -115,3 +115,18 @@ export const enterpriseInvoiceInfos = pgTable(
   },
   (t) => [uniqueIndex('enterprise_invoice_infos_enterprise').on(t.tenantId, t.enterpriseId)],
 );
+
+/** Every save of an enterprise's invoice info, as saved (the 修改记录 of 编辑开票信息). */
+export const enterpriseInvoiceInfoRecords = pgTable(
+  'enterprise_invoice_info_records',
+  {
+    ...enterpriseOwnedColumns(),
+    companyAddress: varchar('company_address', { length: 100 }).notNull(),
+    companyPhone: varchar('company_phone', { length: 13 }).notNull(),
+    bankDeposit: varchar('bank_deposit', { length: 100 }).notNull(),
+    bankAccount: varchar('bank_account', { length: 30 }).notNull(),
+    createdBy: integer('created_by'),
+    createName: varchar('create_name', { length: 64 }).notNull().default(''),
+  },
+  (t) => [index('enterprise_invoice_info_records_list').on(t.tenantId, t.enterpriseId, t.id)],
+);

@@ -109,6 +109,30 @@ describe('invoice info (编辑开票信息)', () => {
     const foreignRead = await get(t.app, foreign.staff, '/api/sys/invoice/info/get', { companyId: world.enterpriseId });
     expect(foreignRead.statusCode).toBe(404);
   });
+
+  it('keeps every save in the modify records, newest first; refused saves leave none', async () => {
+    const changed = await post(t.app, world.enterprise, '/api/sys/invoice/info/save', {
+      ...INFO,
+      companyPhone: '021-58886666',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const records = (await get(t.app, world.enterprise, '/api/sys/invoice/info/records')).json().result;
+    expect(records.total).toBe(2);
+    expect(records.records.map((row: { companyPhone: string }) => row.companyPhone)).toEqual([
+      '021-58886666',
+      INFO.companyPhone,
+    ]);
+    expect(records.records[0].createName).not.toBe('');
+    const byStaff = await get(t.app, world.staff, '/api/sys/invoice/info/records', { companyId: world.enterpriseId });
+    expect(byStaff.json().result.total).toBe(2);
+    const byForeign = await get(t.app, foreign.staff, '/api/sys/invoice/info/records', {
+      companyId: world.enterpriseId,
+    });
+    expect(byForeign.statusCode).toBe(404);
+    expect((await get(t.app, foreign.enterprise, '/api/sys/invoice/info/records')).json().result.total).toBe(0);
+    // back to the info the applications below expect
+    await post(t.app, world.enterprise, '/api/sys/invoice/info/save', INFO);
+  });
 });
 
 describe('applying (申请开票)', () => {

@@ -5,6 +5,7 @@ import {
   invoiceDetailOperation,
   invoiceExportOperation,
   invoiceInfoOperation,
+  invoiceInfoRecordsOperation,
   invoiceInfoSaveOperation,
   invoiceListOperation,
   invoiceReceiptOperation,
@@ -23,6 +24,7 @@ import {
   invoiceableSettlements,
   invoiceDetail,
   invoiceInfo,
+  invoiceInfoRecords,
   invoiceSettlementPage,
   listInvoices,
   saveInvoiceInfo,
@@ -65,6 +67,9 @@ export function registerInvoiceRoutes(deps: RouteDeps): void {
   );
   registerOperation(app, settlementInvoiceOperation, async (query, request) =>
     settlementInvoice(services.ctx.db, principalOf(request), query),
+  );
+  registerOperation(app, invoiceInfoRecordsOperation, async (query, request) =>
+    invoiceInfoRecords(services.ctx.db, principalOf(request), query),
   );
   registerOperation(app, invoiceInfoOperation, async ({ companyId }, request) =>
     invoiceInfo(services.ctx.db, principalOf(request), companyId),

@@ -23,6 +23,7 @@ import {
   SETTLEMENT_MSG,
   type SettlementInvoice,
   type InvoiceInfo,
+  type InvoiceInfoRecord,
   type InvoiceRecord,
   type InvoiceSettlement,
   type InvoiceTypeCode,
@@ -45,6 +46,7 @@ import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
 import {
   configs,
+  enterpriseInvoiceInfoRecords,
   enterpriseInvoiceInfos,
   enterprises,
   files,
@@ -157,6 +159,17 @@ export async function saveInvoiceInfo(
     .values({ tenantId: company.tenantId, enterpriseId: company.id, ...values })
     .onConflictDoUpdate({ target: [enterpriseInvoiceInfos.tenantId, enterpriseInvoiceInfos.enterpriseId], set: values })
     .returning();
+  await db.insert(enterpriseInvoiceInfoRecords).values({
+    tenantId: company.tenantId,
+    enterpriseId: company.id,
+    companyAddress: row.companyAddress,
+    companyPhone: row.companyPhone,
+    bankDeposit: row.bankDeposit,
+    bankAccount: row.bankAccount,
+    createdBy: actor.userId,
+    createName: actor.name.slice(0, 64),
+    createdAt: row.updatedAt,
+  });
   await writeAudit(db, actor, {
     action: 'invoice.info.save',
     targetType: 'enterprise',
@@ -177,6 +190,46 @@ export async function saveInvoiceInfo(
     },
   });
   return null;
+}
+
+/** GET info/records: every save of the enterprise's invoice info, newest first. */
+export async function invoiceInfoRecords(
+  db: DbOrTx,
+  principal: Principal,
+  query: { companyId?: number; pageNo: number; pageSize: number },
+): Promise<Page<InvoiceInfoRecord>> {
+  const company = await enterpriseOf(db, principal, query.companyId);
+  const r = enterpriseInvoiceInfoRecords;
+  return paged(db, query, {
+    from: r,
+    where: and(eq(r.tenantId, company.tenantId), eq(r.enterpriseId, company.id)),
+    key: r.id,
+    orderBy: [[r.id, 'desc']],
+    rows: (page) =>
+      db
+        .select({
+          id: r.id,
+          companyAddress: r.companyAddress,
+          companyPhone: r.companyPhone,
+          bankDeposit: r.bankDeposit,
+          bankAccount: r.bankAccount,
+          createName: r.createName,
+          createdAt: r.createdAt,
+          ...page.columns,
+        })
+        .from(r)
+        .where(inArray(r.id, page.keys))
+        .orderBy(...page.orderBy),
+    toRecord: (row) => ({
+      id: row.id,
+      companyAddress: row.companyAddress,
+      companyPhone: row.companyPhone,
+      bankDeposit: row.bankDeposit,
+      bankAccount: row.bankAccount,
+      createName: row.createName,
+      createTime: row.createdAt.getTime(),
+    }),
+  });
 }
 
 // ---- records

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LONG, renderWithQuery } from '../../components/list/testing';
-import { invoiceInfo } from './invoice-fixtures';
+import { at, invoiceInfo } from './invoice-fixtures';
 import { InvoiceInfoDialog } from './InvoiceInfoDialog';
 
 const api = await vi.hoisted(async () => (await import('./invoice-fixtures')).mockInvoiceCalls());
@@ -18,6 +18,46 @@ beforeEach(() => {
 });
 
 describe('InvoiceInfoDialog', { timeout: 60_000 }, () => {
+  it('shows who saved it last, and 修改记录 lists every save, newest first', async () => {
+    api.fetchInvoiceInfo.mockResolvedValue(invoiceInfo());
+    api.fetchInvoiceInfoRecords.mockResolvedValue({
+      records: [
+        {
+          id: 2,
+          companyAddress: '杭州市西湖区文三路 100 号',
+          companyPhone: '0571-88880000',
+          bankDeposit: '中国工商银行杭州分行',
+          bankAccount: '6222020000000001234',
+          createName: '周敏',
+          createTime: at('2026-11-01T09:00:00'),
+        },
+        {
+          id: 1,
+          companyAddress: '杭州市西湖区文二路 8 号',
+          companyPhone: '0571-88881111',
+          bankDeposit: '中国工商银行杭州分行',
+          bankAccount: '6222020000000001234',
+          createName: '李静怡',
+          createTime: at('2026-10-12T15:30:00'),
+        },
+      ],
+      total: 2,
+    });
+    renderWithQuery(<InvoiceInfoDialog open onClose={() => undefined} />);
+    expect(await screen.findByText('周敏 2026-11-01 09:00:00', {}, LONG)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '修改记录' }));
+    expect(await screen.findByText('杭州市西湖区文二路 8 号', {}, LONG)).toBeTruthy();
+    expect(screen.getByText('2026-10-12 15:30:00')).toBeTruthy();
+    expect(api.fetchInvoiceInfoRecords).toHaveBeenCalledWith({ companyId: undefined, pageNo: 1, pageSize: 10 });
+  });
+
+  it('has no records to show before the first save', async () => {
+    api.fetchInvoiceInfo.mockResolvedValue(invoiceInfo({ createName: '', createTime: null }));
+    renderWithQuery(<InvoiceInfoDialog open onClose={() => undefined} />);
+    await screen.findByDisplayValue('杭州星联医药科技有限公司', {}, LONG);
+    expect(screen.queryByRole('button', { name: '修改记录' })).toBeNull();
+  });
+
   it('shows the header and tax number read-only and the saved info to edit', async () => {
     api.fetchInvoiceInfo.mockResolvedValue(invoiceInfo());
     renderWithQuery(<InvoiceInfoDialog open onClose={() => undefined} />);

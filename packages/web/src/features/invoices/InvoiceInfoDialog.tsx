@@ -2,7 +2,8 @@
  * 编辑开票信息 (spec 3 §2 "Invoice info edit dialog", §5 "Enterprise invoice info edit"): the header
  * (the enterprise's name) and the tax number are read-only; 公司注册地址, 公司电话, 开户银行 and 银行账号
  * are checked with the server's own rules. The account takes digits only: at most 30, and the keys
- * e . + - that a number input would let through are refused.
+ * e . + - that a number input would let through are refused. Once saved, who saved it last and when
+ * show with 修改记录 (every earlier save).
  */
 import {
   companyPhoneSchema,
@@ -12,13 +13,15 @@ import {
   invoiceInfoBodySchema,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Result, Spin } from 'antd';
+import { Button, Form, Input, Result, Spin } from 'antd';
 import type { KeyboardEvent } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { notifier } from '../../app/notify';
 import { FormDialog } from '../../components/FormDialog';
 import { zodRule } from '../../components/zod-rule';
+import { chinaTime } from '../settlements/settlement-format';
 import { fetchInvoiceInfo, INVOICE_KEY, invoiceInfoKey, saveInvoiceInfo } from './invoice-calls';
+import { InvoiceInfoRecordsDialog } from './InvoiceInfoRecordsDialog';
 
 interface InfoForm {
   companyAddress: string;
@@ -51,6 +54,7 @@ export interface InvoiceInfoDialogProps {
 
 export function InvoiceInfoDialog({ open, companyId, onClose }: InvoiceInfoDialogProps) {
   const [form] = Form.useForm<InfoForm>();
+  const [recordsOpen, setRecordsOpen] = useState(false);
   const queryClient = useQueryClient();
   const info = useQuery({
     queryKey: invoiceInfoKey(companyId),
@@ -78,8 +82,19 @@ export function InvoiceInfoDialog({ open, companyId, onClose }: InvoiceInfoDialo
 
   return (
     <FormDialog<InfoForm> open={open} title="编辑开票信息" form={form} onSubmit={submit} onClose={onClose}>
+      <InvoiceInfoRecordsDialog open={recordsOpen} companyId={companyId} onClose={() => setRecordsOpen(false)} />
       {loaded ? (
         <>
+          {loaded.createTime !== null && (
+            <Form.Item label="最近修改">
+              <span className="invoice-info-last">
+                {loaded.createName} {chinaTime(loaded.createTime)}
+              </span>
+              <Button type="link" size="small" onClick={() => setRecordsOpen(true)}>
+                修改记录
+              </Button>
+            </Form.Item>
+          )}
           <Form.Item label="发票抬头">
             <Input value={loaded.companyName} disabled />
           </Form.Item>

@@ -5,6 +5,7 @@ import {
   invoiceDetailOperation,
   invoiceExportOperation,
   invoiceInfoOperation,
+  invoiceInfoRecordsOperation,
   invoiceInfoSaveOperation,
   invoiceListOperation,
   invoiceReceiptOperation,
@@ -67,3 +68,10 @@ export async function saveInvoiceInfo(body: OperationInput<typeof invoiceInfoSav
 
 /** 导出发票: the invoice's sheet, made in the background for the download list. */
 export const exportInvoice = (id: number): Promise<number> => submitExport(invoiceExportOperation, { id });
+
+/** 修改记录 of the invoice info, a page at a time. */
+export const invoiceInfoRecordsKey = (companyId: number | undefined, pageNo: number) =>
+  ['invoices', 'info-records', companyId ?? null, pageNo] as const;
+
+export const fetchInvoiceInfoRecords = (query: OperationInput<typeof invoiceInfoRecordsOperation>) =>
+  call(invoiceInfoRecordsOperation, query);

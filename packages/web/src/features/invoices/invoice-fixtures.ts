@@ -16,6 +16,13 @@ export const mockInvoiceCalls = () => ({
   invoiceInfoKey: (companyId?: number) => ['invoices', 'info', companyId ?? null],
   settlementInvoiceKey: (settlementId: number) => ['invoices', 'of-settlement', settlementId],
   fetchSettlementInvoice: vi.fn(),
+  invoiceInfoRecordsKey: (companyId: number | undefined, pageNo: number) => [
+    'invoices',
+    'info-records',
+    companyId ?? null,
+    pageNo,
+  ],
+  fetchInvoiceInfoRecords: vi.fn(),
   exportInvoice: vi.fn(),
   fetchInvoices: vi.fn(),
   fetchInvoiceDetail: vi.fn(),
