@@ -488,12 +488,17 @@ export async function invoiceSettlementPage(
   );
 }
 
-/** The enterprise's paid-out settlements on no invoice yet. */
+/**
+ * The enterprise's paid-out settlements on no invoice yet. billStatus is the settlement's own mark of
+ * it: an application that waited for another's row lock reads the row again after that one commits
+ * and finds it marked (PostgreSQL rechecks a locked row's columns, not the subquery's snapshot).
+ */
 const invoiceableWhere = (tenantId: number, enterpriseId: number) =>
   and(
     eq(settlements.tenantId, tenantId),
     eq(settlements.enterpriseId, enterpriseId),
     eq(settlements.payStatus, SETTLED),
+    eq(settlements.billStatus, 0),
     sql`not exists (select 1 from ${invoiceSettlements} where ${invoiceSettlements.settlementId} = ${settlements.id})`,
   );
 
