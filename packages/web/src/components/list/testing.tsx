@@ -66,17 +66,32 @@ export const buttonByText = (text: string | RegExp): HTMLElement =>
 /** How long a test waits for a state: jsdom and antd are slow on a loaded machine (CI runs two cores busy). */
 export const LONG = { timeout: 15_000 };
 
+/**
+ * The options of this select's own dropdown, once it shows some: a dropdown closed a moment ago stays in
+ * the page, not yet hidden, while its closing animation runs, so options are not looked up page-wide.
+ */
+export async function openOptions(combobox: HTMLElement, what: string): Promise<HTMLElement[]> {
+  fireEvent.mouseDown(combobox);
+  return waitFor(() => {
+    const listId = combobox.getAttribute('aria-controls');
+    const dropdown = listId ? document.getElementById(listId)?.closest('.ant-select-dropdown') : null;
+    const options = Array.from(dropdown?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? []);
+    if (options.length === 0) throw new Error(`no options under ${what}`);
+    return options;
+  }, LONG);
+}
+
+/** The select of the form item labelled `label`. */
+export async function selectOf(label: string): Promise<HTMLElement> {
+  const item = (await screen.findByText(label, { selector: 'label' }, LONG)).closest('.ant-form-item') as HTMLElement;
+  return within(item).getByRole('combobox');
+}
+
 /** Opens the select of the form item labelled `label` and picks the option with exactly this text. */
 export async function pickOption(label: string, text: string): Promise<void> {
-  const item = (await screen.findByText(label, { selector: 'label' }, LONG)).closest('.ant-form-item') as HTMLElement;
-  fireEvent.mouseDown(within(item).getByRole('combobox'));
-  const option = await waitFor(() => {
-    const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find(
-      (node) => node.textContent === text && !node.closest('.ant-select-dropdown-hidden'),
-    );
-    if (!found) throw new Error(`no option ${text} under ${label}`);
-    return found as HTMLElement;
-  }, LONG);
+  const options = await openOptions(await selectOf(label), label);
+  const option = options.find((node) => node.textContent === text);
+  if (!option) throw new Error(`no option ${text} under ${label}: ${options.map((node) => node.textContent)}`);
   fireEvent.click(option);
 }
 

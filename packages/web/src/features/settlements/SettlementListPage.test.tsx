@@ -5,7 +5,16 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
 import { ConfirmProvider } from '../../components/ConfirmProvider';
-import { LONG, pickDateRange, renderWithQuery, signedInAs, Where } from '../../components/list/testing';
+import {
+  LONG,
+  openOptions,
+  pickDateRange,
+  pickOption,
+  renderWithQuery,
+  selectOf,
+  signedInAs,
+  Where,
+} from '../../components/list/testing';
 import SettlementListPage from './SettlementListPage';
 import { settlementDetail, settlementLine, settlementRow } from './settlement-fixtures';
 
@@ -238,20 +247,8 @@ const formLabels = () =>
 
 /** Opens the select of the form item with this label and answers its options' texts. */
 async function optionsOf(label: string): Promise<string[]> {
-  const item = Array.from(document.querySelectorAll('.ant-form-item')).find(
-    (node) => node.querySelector('.ant-form-item-label label')?.textContent === label,
-  ) as HTMLElement;
-  fireEvent.mouseDown(within(item).getByRole('combobox'));
-  return waitFor(() => {
-    const dropdown = Array.from(document.querySelectorAll('.ant-select-dropdown')).find(
-      (node) => !node.classList.contains('ant-select-dropdown-hidden'),
-    );
-    const texts = Array.from(dropdown?.querySelectorAll('.ant-select-item-option') ?? []).map(
-      (node) => node.textContent ?? '',
-    );
-    if (texts.length === 0) throw new Error(`no options under ${label}`);
-    return texts;
-  }, LONG);
+  const options = await openOptions(await selectOf(label), label);
+  return options.map((node) => node.textContent ?? '');
 }
 
 describe('SettlementListPage filters and embedding', { timeout: 60_000 }, () => {
@@ -442,11 +439,7 @@ describe('SettlementListPage filters and embedding', { timeout: 60_000 }, () => 
       ['平台结算状态', '结算异常'],
       ['报告状态', '已生成'],
     ]) {
-      await optionsOf(label);
-      const open = Array.from(document.querySelectorAll('.ant-select-dropdown')).find(
-        (node) => !node.classList.contains('ant-select-dropdown-hidden'),
-      ) as HTMLElement;
-      fireEvent.click(within(open).getByText(option));
+      await pickOption(label, option);
     }
     fireEvent.click(screen.getByText(/^查\s*询$/).closest('button') as HTMLElement);
     await waitFor(
