@@ -53,6 +53,8 @@ describe('invoices', () => {
     await page.locator('.top-bar-menu').getByText('发票管理').click();
     await page.waitForURL(/#\/invoice\/invoiceList$/);
     await rowOf(page, emailed.id).getByText('待开票').waitFor();
+    // the sign-in's toast is gone before the list is pictured
+    await page.locator('.ant-message-notice').waitFor({ state: 'detached' });
     await screenshot(page, 'invoice-list-platform-1440');
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'invoice-list-platform-1280');
@@ -112,6 +114,8 @@ describe('invoices', () => {
     await info.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
     await info.getByText('请输入正确的电话号码').waitFor();
     await phone.fill('021-58886666');
+    await info.getByText('请输入正确的电话号码').waitFor({ state: 'hidden' });
+    await page.locator('.ant-message-notice').waitFor({ state: 'detached' });
     await screenshot(page, 'invoice-info-dialog');
     await info.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
     await page.locator('.ant-message').getByText('保存成功').waitFor();

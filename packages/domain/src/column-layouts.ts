@@ -110,19 +110,19 @@ const settlementBody: ColumnDefault[] = [
 ];
 
 /**
- * Invoice query list (spec 2 §2.6, §3): the spec's six columns shown, so they fit a 1440 screen
+ * Invoice query list (spec 2 §2.6, §3): the spec's six columns shown, so they fit a 1280 screen
  * beside 操作. The send status (the platform's side) can be added in the field settings; a tenant's
  * staff see one platform, the operator every one.
  */
 const invoiceHead: ColumnDefault[] = [
-  ['invoiceName', '发票抬头', 200, { fixed: true }],
+  ['invoiceName', '发票抬头', 190, { fixed: true }],
   ['invoicePrice', '开票金额(元)', 120, { sortable: true }],
 ];
 const invoiceTail: ColumnDefault[] = [
-  ['invoiceRecipientStatus', '收件状态', 100],
-  ['createTime', '申请时间', 160, { sortable: true }],
-  ['invoiceTime', '开票时间', 160, { sortable: true }],
-  ['invoiceNum', '发票号码', 160, { flexible: true }],
+  ['invoiceRecipientStatus', '收件状态', 90],
+  ['createTime', '申请时间', 150, { sortable: true }],
+  ['invoiceTime', '开票时间', 150, { sortable: true }],
+  ['invoiceNum', '发票号码', 110, { flexible: true }],
   ['invoiceType', '发票类型', 120, { hidden: true }],
   ['createName', '申请人', 100, { hidden: true }],
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chinaDateTime, chinaTimestamp } from './china-time';
+import { chinaDateTime, chinaDay, chinaMonth, chinaMonthStart, chinaTimestamp } from './china-time';
 
 describe('China time', () => {
   it('shows an instant at UTC+8 whatever the server zone, across the date line of UTC', () => {
@@ -23,5 +23,13 @@ describe('China time', () => {
 
   it('makes file-name stamps of digits only', () => {
     expect(chinaTimestamp(new Date('2026-11-21T14:30:05Z'))).toBe('20261121223005');
+  });
+
+  it('names the China day and month of an instant, and the month start, across the date line of UTC', () => {
+    const newYear = new Date('2026-12-31T16:00:00Z');
+    expect([chinaDay(newYear), chinaMonth(newYear)]).toEqual(['270101', '2027-01']);
+    expect(chinaDay(new Date('2026-12-31T15:59:59Z'))).toBe('261231');
+    expect(chinaMonthStart(new Date('2026-11-30T17:00:00Z')).toISOString()).toBe('2026-11-30T16:00:00.000Z');
+    expect(chinaMonthStart(new Date('2026-11-30T15:00:00Z')).toISOString()).toBe('2026-10-31T16:00:00.000Z');
   });
 });

@@ -16,3 +16,15 @@ export function chinaDateTime(date: Date): string {
 
 /** 20261121223005, for file names */
 export const chinaTimestamp = (date: Date): string => chinaDateTime(date).replace(/\D/g, '');
+
+/** 261121: the China calendar day in document numbers (JS26112100000001, FP…). */
+export const chinaDay = (date: Date): string => chinaDateTime(date).slice(2, 10).replaceAll('-', '');
+
+/** 2026-11: the China calendar month holding `date`. */
+export const chinaMonth = (date: Date): string => chinaDateTime(date).slice(0, 7);
+
+/** The first instant of the China calendar month holding `date`. */
+export function chinaMonthStart(date: Date): Date {
+  const china = new Date(date.getTime() + CHINA_OFFSET_MS);
+  return new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth(), 1) - CHINA_OFFSET_MS);
+}

@@ -75,6 +75,10 @@ export const invoicesDemo: DemoStep = {
       const enterpriseActor = auditActorOf(enterprise, DEMO_IP);
       const staffActor = auditActorOf(reviewer, DEMO_IP);
       const paidAt = (settlement: (typeof paidOut)[number]) => (settlement.settlementTime ?? new Date()).getTime();
+      // the first paid-out settlement is invoiced and the invoice sent: received on the first platform;
+      // the invoice info is saved just before that first application
+      const [first, ...rest] = paidOut;
+      const appliedAt = paidAt(first) + DAY;
       await scopes.withViewer(enterprise, () =>
         saveInvoiceInfo(
           services.ctx.db,
@@ -86,11 +90,9 @@ export const invoicesDemo: DemoStep = {
             bankAccount: `12190${String(member.enterpriseId).padStart(6, '0')}8001`,
           },
           enterpriseActor,
+          new Date(appliedAt - 2 * HOUR),
         ),
       );
-      // the first paid-out settlement is invoiced and the invoice sent: received on the first platform
-      const [first, ...rest] = paidOut;
-      const appliedAt = paidAt(first) + DAY;
       const issued = await scopes.withViewer(enterprise, () =>
         applyInvoice(
           services,

@@ -59,6 +59,7 @@ import {
   tenants,
 } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
+import { chinaDay } from '../../platform/china-time';
 import { addressOf } from '../../platform/files/links';
 import { escapeLike } from '../../platform/lookups/query';
 import { createNotice, enterpriseMemberIds, tenantStaffIds } from '../../platform/notices/service';
@@ -69,8 +70,6 @@ type Input<O extends { input: z.ZodType }> = z.output<O['input']>;
 type InvoiceRow = typeof invoices.$inferSelect;
 
 const epoch = (date: Date | null): number | null => (date ? date.getTime() : null);
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-const chinaDay = (at: Date) => new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(2, 10).replaceAll('-', '');
 
 /** A settlement may be invoiced once every line is paid out (payStatus 2 已结算). */
 const SETTLED = 2;
@@ -142,6 +141,7 @@ export async function saveInvoiceInfo(
   principal: Principal,
   body: Input<typeof invoiceInfoSaveOperation>,
   actor: AuditActor,
+  now = new Date(),
 ): Promise<null> {
   const company = await enterpriseOf(db, principal, body.companyId);
   const before = await storedInfo(db, company.tenantId, company.id);
@@ -152,7 +152,7 @@ export async function saveInvoiceInfo(
     bankAccount: body.bankAccount,
     updatedBy: actor.userId,
     updateName: actor.name.slice(0, 64),
-    updatedAt: new Date(),
+    updatedAt: now,
   };
   const [row] = await db
     .insert(enterpriseInvoiceInfos)

@@ -38,19 +38,12 @@ import {
   taxSources,
 } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
+import { chinaDay, chinaMonthStart } from '../../platform/china-time';
 import { createNotice, tenantStaffIds } from '../../platform/notices/service';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
 import { settlementLink } from './links';
 
 type Input<O extends { input: z.ZodType }> = z.output<O['input']>;
-
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
-/** The first instant of the China calendar month holding `at`. */
-export function chinaMonthStart(at: Date): Date {
-  const china = new Date(at.getTime() + CHINA_OFFSET_MS);
-  return new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth(), 1) - CHINA_OFFSET_MS);
-}
 
 /** The enterprise making the settlement. */
 interface Owner {
@@ -148,8 +141,6 @@ async function monthToDatePay(db: DbOrTx, owner: Owner, personIds: number[], now
     .groupBy(settlementLines.personId);
   return new Map(rows.map((row) => [row.personId, Number(row.payFen)]));
 }
-
-const chinaDay = (at: Date) => new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(2, 10).replaceAll('-', '');
 
 /**
  * POST createSettlementListV2. The project's row is locked first, so two creations for one project

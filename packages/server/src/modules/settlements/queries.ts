@@ -50,8 +50,8 @@ import {
   tenants,
 } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
+import { chinaMonth, chinaMonthStart } from '../../platform/china-time';
 import { contains } from '../../platform/lookups/query';
-import { chinaMonthStart } from './create';
 import { attachmentCountOf } from './documents';
 
 type Input<O extends { input: z.ZodType }> = z.output<O['input']>;
@@ -616,7 +616,7 @@ export async function taxLimitProgress(
 ) {
   const enterpriseId = principal.side === 'enterprise' ? principal.enterpriseId : input.enterpriseId;
   const monthStart = chinaMonthStart(now);
-  const month = new Date(monthStart.getTime() + 8 * 3_600_000).toISOString().slice(0, 7);
+  const month = chinaMonth(monthStart);
   if (!enterpriseId) return { month, records: [] };
   const rows = await db
     .select({

@@ -172,7 +172,7 @@ export default function InvoiceListPage({ fixedProjectId }: InvoiceListPageProps
           title: '操作',
           key: 'actions',
           fixed: 'right',
-          width: 180,
+          width: 150,
           render: (_value, row) => (
             <span className="list-actions">
               <Button type="link" size="small" onClick={() => openDetail(row.id)}>
