@@ -21,6 +21,8 @@ export const payBankSchema = z.object({
   bankNo_dictText: z.string(),
   bankName: z.string(),
   bankAccount: z.string(),
+  /** the sub-account's code under the platform's bank account (记账子单元编号); null for an account opened without one */
+  accountSn: z.string().nullable(),
   /** balance in yuan, two decimals, from the ledger */
   accountSum: z.string(),
   platformId: z.number().int(),

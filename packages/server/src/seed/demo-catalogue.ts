@@ -439,6 +439,7 @@ export async function seedCatalogueData(tx: DbOrTx): Promise<void> {
             platformId: platform.id,
             accountName: enterprise.name,
             accountNo: faker.string.numeric(10),
+            accountSn: String(enterprise.id).padStart(10, '0'),
           })),
       );
       await tx.insert(contractEnterprises).values({ ...owner, name: enterprise.name, taxNumber: enterprise.taxNumber });

@@ -26,9 +26,12 @@ export const virtualAccounts = pgTable(
       .references(() => bankPlatforms.id),
     accountName: varchar('account_name', { length: 100 }).notNull(),
     accountNo: varchar('account_no', { length: 32 }).notNull(),
+    /** the sub-unit's code under the platform's account (记账子单元编号, 10 digits), which the bank names deposits by */
+    accountSn: varchar('account_sn', { length: 10 }),
   },
   (t) => [
     uniqueIndex('virtual_accounts_tenant_platform_no').on(t.tenantId, t.platformId, t.accountNo),
+    uniqueIndex('virtual_accounts_tenant_platform_sn').on(t.tenantId, t.platformId, t.accountSn),
     index('virtual_accounts_enterprise').on(t.tenantId, t.enterpriseId),
   ],
 );

@@ -28,6 +28,7 @@ interface EnterpriseSide {
   enterpriseId: number;
   payBankId: number;
   accountNo: string;
+  accountSn: string;
 }
 
 let own: EnterpriseSide;
@@ -39,9 +40,17 @@ let accountSeq = 0;
 async function enterpriseOn(tenantId: number, platformId: number): Promise<EnterpriseSide> {
   const user = await createEnterpriseUser(t.database, { tenantIds: [tenantId] });
   const accountNo = `73${String(Date.now() % 1e6).padStart(6, '0')}${String(++accountSeq).padStart(2, '0')}`;
+  const accountSn = String(user.enterpriseIds[0]).padStart(10, '0');
   const [bank] = await t.database.db
     .insert(virtualAccounts)
-    .values({ tenantId, enterpriseId: user.enterpriseIds[0], platformId, accountName: '测试企业', accountNo })
+    .values({
+      tenantId,
+      enterpriseId: user.enterpriseIds[0],
+      platformId,
+      accountName: '测试企业',
+      accountNo,
+      accountSn,
+    })
     .returning({ id: virtualAccounts.id });
   return {
     info: await login(t.app, 'enterprise', user.username, user.password),
@@ -51,6 +60,7 @@ async function enterpriseOn(tenantId: number, platformId: number): Promise<Enter
     enterpriseId: user.enterpriseIds[0],
     payBankId: bank.id,
     accountNo,
+    accountSn,
   };
 }
 
@@ -107,11 +117,12 @@ describe('paying banks and top-up', () => {
       expect.objectContaining({
         id: own.payBankId,
         bankNo: 'CMB',
-        // the platform bank option's fields (spec 2 §3, spec 3 §3): the bank's name from bank_type
+        // the platform bank option's six fields (spec 2 §3, spec 3 §3): the bank's name from bank_type
         bankNo_dictText: '招商银行',
         bankName: '招商银行',
         platformId: expect.any(Number),
         bankAccount: own.accountNo,
+        accountSn: own.accountSn,
         accountSum: '0.00',
         enterpriseId: own.enterpriseId,
       }),

@@ -24,6 +24,7 @@ const payBankColumns = {
   bankTitle: dictItems.title,
   platformName: bankPlatforms.platformName,
   bankAccount: virtualAccounts.accountNo,
+  accountSn: virtualAccounts.accountSn,
   accountName: virtualAccounts.accountName,
   balanceFen: ledgerAccounts.balanceFen,
   platformId: bankPlatforms.id,
@@ -39,6 +40,7 @@ type PayBankRow = {
   bankTitle: string | null;
   platformName: string;
   bankAccount: string;
+  accountSn: string | null;
   balanceFen: number | null;
   platformId: number;
   enterpriseId: number;
@@ -53,6 +55,7 @@ const toPayBank = (row: PayBankRow): PayBank => ({
   bankNo_dictText: row.bankTitle ?? row.bankNo,
   bankName: row.bankTitle ?? row.platformName,
   bankAccount: row.bankAccount,
+  accountSn: row.accountSn,
   accountSum: fenToYuan(row.balanceFen ?? 0),
   platformId: row.platformId,
   enterpriseId: row.enterpriseId,

@@ -26,6 +26,7 @@ const bank = {
   bankNo_dictText: '招商银行',
   bankName: '招商银行',
   bankAccount: '7310000001',
+  accountSn: '0000000009',
   accountSum: '500000.00',
   platformId: 3,
   enterpriseId: 9,
@@ -65,6 +66,7 @@ describe('FinancialAccountManagePage', { timeout: 60_000 }, () => {
     renderWithQuery(<FinancialAccountManagePage />);
     expect(await screen.findByText('¥500,000.00', {}, LONG)).toBeTruthy();
     expect(screen.getByText('7310000001')).toBeTruthy();
+    expect(screen.getByText('0000000009')).toBeTruthy();
     expect(await screen.findByText('交易密码：已设置')).toBeTruthy();
     expect(screen.getByRole('button', { name: /修改交易密码/ })).toBeTruthy();
   });
@@ -80,6 +82,8 @@ describe('FinancialAccountManagePage', { timeout: 60_000 }, () => {
     renderWithQuery(<FinancialAccountManagePage />);
     fireEvent.click(await screen.findByRole('button', { name: /充\s*值/ }, LONG));
     const dialog = await screen.findByRole('dialog');
+    // the bank credits a deposit to the enterprise by its sub-unit's code
+    expect((within(dialog).getByDisplayValue('0000000009') as HTMLInputElement).disabled).toBe(true);
     const amount = within(dialog).getByPlaceholderText('请输入充值金额');
     fireEvent.change(amount, { target: { value: '1.234' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确认充值' }));

@@ -69,6 +69,11 @@ function TopUpDialog({ bank, onClose }: { bank: PayBank | null; onClose(): void 
           <Form.Item label="付款银行">
             <Input value={`${bank.bankName} ${bank.bankAccount}`} disabled />
           </Form.Item>
+          {bank.accountSn && (
+            <Form.Item label="记账子单元编号" extra="银行按此编号将到账资金记入本企业账户">
+              <Input value={bank.accountSn} disabled />
+            </Form.Item>
+          )}
           <Form.Item label="当前余额">
             <Input value={yuan(bank.accountSum)} disabled />
           </Form.Item>
@@ -227,6 +232,13 @@ export default function FinancialAccountManagePage() {
       : [{ key: 'enterpriseName', dataIndex: 'enterpriseName', title: '企业名称', width: 220, ellipsis: true }]),
     { key: 'bankName', dataIndex: 'bankName', title: '付款银行', width: 140 },
     { key: 'bankAccount', dataIndex: 'bankAccount', title: '银行账号', width: 180 },
+    {
+      key: 'accountSn',
+      dataIndex: 'accountSn',
+      title: '记账子单元编号',
+      width: 150,
+      render: (sn: string | null) => sn || '-',
+    },
     { key: 'tenantName', dataIndex: 'tenantName', title: '所属平台', width: 180, ellipsis: true },
     {
       key: 'accountSum',

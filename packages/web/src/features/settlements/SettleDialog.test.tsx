@@ -103,6 +103,7 @@ const bank = (id: number, patch: Partial<PayBank> = {}): PayBank => ({
   bankNo_dictText: '招商银行',
   bankName: '招商银行',
   bankAccount: `73100000${id}`,
+  accountSn: `000000000${id}`,
   accountSum: '5000.00',
   platformId: 4,
   enterpriseId: 9,

@@ -1,0 +1,2 @@
+ALTER TABLE "virtual_accounts" ADD COLUMN "account_sn" varchar(10);--> statement-breakpoint
+CREATE UNIQUE INDEX "virtual_accounts_tenant_platform_sn" ON "virtual_accounts" USING btree ("tenant_id","platform_id","account_sn");
