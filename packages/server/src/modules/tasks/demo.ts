@@ -10,24 +10,16 @@
  */
 import { createHash } from 'node:crypto';
 import { contentAddBodySchema, TASK_TYPE_PARENTS, TASK_TYPES, type TaskTypeId } from '@fieldpay/domain';
-import { and, asc, eq, gt } from 'drizzle-orm';
-import {
-  contentQuestions,
-  enterpriseMembers,
-  enterprises,
-  persons,
-  projectServiceTypes,
-  taxSources,
-  tenants,
-  users,
-} from '../../db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { contentQuestions, persons, projectServiceTypes, taxSources, tenants } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import { hashPassword } from '../../platform/auth/passwords';
 import { type WorkerPrincipal, workerViewer } from '../../platform/auth/worker-sessions';
 import type { DemoStep } from '../../platform/modules';
 import { auditActorOf } from '../../platform/system/audit';
 import type { Services } from '../../services';
-import { DEMO_ACCOUNTS, DEMO_IP } from '../../seed/demo';
+import { DEMO_IP } from '../../seed/demo';
+import { demoCompanyOnEachPlatform, demoPrincipal } from '../../seed/demo-actors';
 import { addContent } from '../content/library';
 import { registerPerson, setWorkerPassword } from '../persons/service';
 import { auditProject, createProject, editProjectVisitType, startProjectAudit } from '../projects/lifecycle';
@@ -147,40 +139,12 @@ interface Setting {
   workers: WorkerPrincipal[];
 }
 
-const principal = (row: {
-  userId: number;
-  realname: string;
-  username: string;
-  tenantId: number;
-  enterpriseId: number | null;
-  side: 'platform' | 'enterprise';
-}): Principal => ({ sessionId: 0, ...row, userIdentity: 2, idleExpiresAt: new Date(TODAY + DAY) });
-
 /** The demo company on each of its platforms, the platform's reviewer and its first persons (signed in). */
 async function settings(services: Services): Promise<Setting[]> {
   const { scopes } = services.ctx;
   const rows = await scopes.withSystem('demo: who places, does and reviews tasks', async (db) => {
-    const members = await db
-      .select({
-        userId: users.id,
-        realname: users.realname,
-        username: users.username,
-        tenantId: enterpriseMembers.tenantId,
-        enterpriseId: enterpriseMembers.enterpriseId,
-      })
-      .from(enterpriseMembers)
-      .innerJoin(users, eq(users.id, enterpriseMembers.userId))
-      .innerJoin(enterprises, eq(enterprises.id, enterpriseMembers.enterpriseId))
-      .where(and(eq(users.username, DEMO_ACCOUNTS.enterpriseUser.username), gt(enterpriseMembers.tenantId, 0)))
-      .orderBy(asc(enterpriseMembers.tenantId));
     const found = [];
-    for (const member of members.slice(0, 2)) {
-      const [staff] = await db
-        .select({ userId: users.id, realname: users.realname, username: users.username })
-        .from(users)
-        .where(and(eq(users.side, 'platform'), eq(users.tenantId, member.tenantId)))
-        .orderBy(asc(users.id))
-        .limit(1);
+    for (const { member, staff } of (await demoCompanyOnEachPlatform(db)).slice(0, 2)) {
       const [tax] = await db
         .select({ id: taxSources.id })
         .from(taxSources)
@@ -194,7 +158,7 @@ async function settings(services: Services): Promise<Setting[]> {
         .where(and(eq(persons.tenantId, member.tenantId), eq(persons.loginFlag, 0)))
         .orderBy(asc(persons.id))
         .limit(3);
-      if (staff && tax && people.length) found.push({ member, staff, taxId: tax.id, people: people.map((p) => p.id) });
+      if (tax && people.length) found.push({ member, staff, taxId: tax.id, people: people.map((p) => p.id) });
     }
     return found;
   });
@@ -216,8 +180,11 @@ async function settings(services: Services): Promise<Setting[]> {
     }
     result.push({
       tenantId: row.member.tenantId,
-      enterpriseUser: principal({ ...row.member, side: 'enterprise' }),
-      staff: principal({ ...row.staff, tenantId: row.member.tenantId, enterpriseId: null, side: 'platform' }),
+      enterpriseUser: demoPrincipal({ ...row.member, side: 'enterprise' }, TODAY),
+      staff: demoPrincipal(
+        { ...row.staff, tenantId: row.member.tenantId, enterpriseId: null, side: 'platform' },
+        TODAY,
+      ),
       taxId: row.taxId,
       workers,
     });

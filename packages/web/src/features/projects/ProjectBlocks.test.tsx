@@ -1,7 +1,7 @@
 import { type ContentListRecord, MSG, type UploadedFile } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LONG, renderWithQuery, signedInAs } from '../../components/list/testing';
+import { buttonByText, LONG, renderWithQuery, signedInAs } from '../../components/list/testing';
 import { fileOf, HEADS, pick } from '../../components/upload/upload-test-utils';
 import {
   BasicInfoBlock,
@@ -475,11 +475,11 @@ describe('supplementary block', () => {
   });
 });
 
-describe('create project page', () => {
+describe('create project page', { timeout: 60_000 }, () => {
   it('checks the whole form in order: tax source, then each block saved', async () => {
     renderWithQuery(<ProjectCreatePage />);
-    fireEvent.click(screen.getByRole('button', { name: '提交审核' }));
-    await waitFor(() => expect(toasts.warning).toHaveBeenLastCalledWith(MSG.taxSourceRequired));
+    fireEvent.click(buttonByText('提交审核'));
+    await waitFor(() => expect(toasts.warning).toHaveBeenLastCalledWith(MSG.taxSourceRequired), LONG);
     expect(calls.createProject).not.toHaveBeenCalled();
   });
 });
