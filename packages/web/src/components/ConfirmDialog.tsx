@@ -54,7 +54,7 @@ export function ConfirmDialog({
       width={width}
       onCancel={onCancel}
       footer={footer}
-      maskClosable={false}
+      mask={{ closable: false }}
       centered
       destroyOnHidden
     >

@@ -13,7 +13,7 @@ export function OneTimePasswordDialog({ password, onClose }: { password: string 
       cancelButtonProps={{ style: { display: 'none' } }}
       mask={{ closable: false }}
     >
-      <Alert type="warning" showIcon message={STAFF_MSG.oneTimePasswordNote} style={{ marginBottom: 16 }} />
+      <Alert type="warning" showIcon title={STAFF_MSG.oneTimePasswordNote} style={{ marginBottom: 16 }} />
       <Typography.Paragraph copyable={{ text: password ?? '' }} className="one-time-password">
         <Typography.Text code strong style={{ fontSize: 18 }}>
           {password}

@@ -51,14 +51,14 @@ export default function ChangePasswordPage() {
             type="warning"
             showIcon
             style={{ marginBottom: 12 }}
-            message="您的密码为管理员设置的一次性密码，请先修改密码后再使用系统。"
+            title="您的密码为管理员设置的一次性密码，请先修改密码后再使用系统。"
           />
         )}
         <Alert
           type="info"
           showIcon
           style={{ marginBottom: 24 }}
-          message="密码须为10-16位，且包含数字、大写字母、小写字母、特殊符号中的至少三种。修改成功后需重新登录。"
+          title="密码须为10-16位，且包含数字、大写字母、小写字母、特殊符号中的至少三种。修改成功后需重新登录。"
         />
         <Form<PasswordForm>
           form={form}

@@ -183,7 +183,7 @@ export default function LoginPage() {
               { value: 'enterprise', label: SIDE_LABEL.enterprise },
             ]}
           />
-          {error && <Alert className="login-error" type="error" showIcon message={error} role="alert" />}
+          {error && <Alert className="login-error" type="error" showIcon title={error} role="alert" />}
           <Form<LoginForm>
             form={form}
             layout="vertical"

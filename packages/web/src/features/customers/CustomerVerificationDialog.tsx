@@ -241,7 +241,7 @@ export function CustomerVerificationDialog({
       title="客户详情"
       open={open}
       width={DIALOG_WIDTH.customerDetail}
-      maskClosable={false}
+      mask={{ closable: false }}
       onCancel={onClose}
       footer={footer}
       destroyOnHidden
@@ -250,7 +250,7 @@ export function CustomerVerificationDialog({
       {kind !== null ? (
         <div className="customer-review">
           {kind === 'certificate' ? (
-            <Alert type="info" showIcon message="该客户已通过审核，执业证书待审核" className="customer-review-hint" />
+            <Alert type="info" showIcon title="该客户已通过审核，执业证书待审核" className="customer-review-hint" />
           ) : null}
           <div className="customer-review-label">驳回原因</div>
           <Input.TextArea

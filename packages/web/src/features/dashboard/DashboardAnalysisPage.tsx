@@ -224,7 +224,7 @@ export default function DashboardAnalysisPage() {
           <Skeleton active paragraph={{ rows: 6 }} />
         </Card>
       ) : overview.isError || !overview.data ? (
-        <Alert type="warning" showIcon message="数据加载失败" description="请稍后刷新页面重试" />
+        <Alert type="warning" showIcon title="数据加载失败" description="请稍后刷新页面重试" />
       ) : (
         <>
           <Figures data={overview.data} enterpriseSide={side === 'enterprise'} />

@@ -281,7 +281,7 @@ export default function FinancialAccountManagePage() {
             type="warning"
             showIcon
             style={{ marginBottom: 16 }}
-            message={MSG.insufficientBalance}
+            title={MSG.insufficientBalance}
             description={
               pending
                 ? `结算单 ${pending.settlementSn} 需付款 ${yuan(pending.amount)}，请为付款银行充值，充值到账后返回结算单继续付款。`

@@ -919,7 +919,7 @@ export function ServiceTypesBlock({
       onSave={() => void save()}
     >
       {editing ? (
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           {draft.map((type, index) => (
             <ServiceTypeEditor
               // a new type has no id yet: its place in the list is its identity while editing
@@ -941,7 +941,7 @@ export function ServiceTypesBlock({
           </Button>
         </Space>
       ) : value.length > 0 ? (
-        <Space direction="vertical" style={{ width: '100%' }} size="middle">
+        <Space orientation="vertical" style={{ width: '100%' }} size="middle">
           {value.map((type) => (
             <ServiceTypeView key={type.id ?? type.visitId} type={type} projectId={projectId} />
           ))}
@@ -1072,7 +1072,7 @@ export function SupplementaryBlock({ value, canEdit, initiallyEditing, onSave, o
           </Descriptions.Item>
           <Descriptions.Item label="附件">
             {value.fileList.length > 0 ? (
-              <Space direction="vertical" size={2}>
+              <Space orientation="vertical" size={2}>
                 {value.fileList.map((file) => (
                   <a key={file.fileAddress} href={file.url ?? file.fileAddress} target="_blank" rel="noreferrer">
                     <PaperClipOutlined /> {file.fileName}

@@ -173,7 +173,7 @@ function LifecycleActions({ projectId, status, onDone }: { projectId: number; st
           ).then(() => setAuditOpen(false))
         }
       >
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           <Radio.Group
             value={result}
             onChange={(event) => setResult(event.target.value)}

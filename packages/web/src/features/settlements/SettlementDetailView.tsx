@@ -232,7 +232,7 @@ export function SettlementDetailView({
   ];
 
   return (
-    <Space direction="vertical" size={16} className="settlement-detail">
+    <Space orientation="vertical" size={16} className="settlement-detail">
       <Card
         className="page-card"
         title={

@@ -640,7 +640,7 @@ export function SettlementReportDialog({ open, settlement, editable, onClose }: 
       open={open}
       title="报告预览"
       width={DIALOG_WIDTH.reportPreview}
-      maskClosable={false}
+      mask={{ closable: false }}
       onCancel={onClose}
       destroyOnHidden
       className="report-dialog"

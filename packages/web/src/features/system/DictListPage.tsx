@@ -196,7 +196,7 @@ function DictItemsDrawer({ dict, onClose }: { dict: DictRecord | null; onClose()
   return (
     <Drawer
       open={dict !== null}
-      width={720}
+      size={720}
       title={dict ? `字典项 - ${dict.name}（${dict.code}）` : '字典项'}
       onClose={onClose}
       destroyOnHidden

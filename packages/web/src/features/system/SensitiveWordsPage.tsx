@@ -129,12 +129,12 @@ function TryTextCard() {
         </Button>
         {outcome &&
           (outcome.words.length === 0 ? (
-            <Alert type="success" showIcon message="未发现敏感词" />
+            <Alert type="success" showIcon title="未发现敏感词" />
           ) : (
             <Alert
               type="warning"
               showIcon
-              message={outcome.message}
+              title={outcome.message}
               description={
                 <Space wrap size={[4, 4]}>
                   {outcome.words.map((word) => (

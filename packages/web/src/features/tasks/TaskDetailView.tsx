@@ -495,7 +495,7 @@ export function TaskDetailView({ task, actions, onPrint = printPage }: TaskDetai
           className="task-block no-print"
           type="warning"
           showIcon
-          message={`AI审核未通过：${reasonsOf(task.remarks).join('；')}`}
+          title={`AI审核未通过：${reasonsOf(task.remarks).join('；')}`}
         />
       ) : null}
       {meeting ? (
