@@ -5,9 +5,8 @@
  * with the preview viewer, other files to download; 无发票文件), 关联结算单 (paged; a number opens the
  * settlement's detail) and 操作记录.
  */
-import { ArrowLeftOutlined, DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
 import {
-  ApiCode,
   fileExtension,
   IMAGE_EXTENSIONS,
   INVOICE_BIZ_TYPE,
@@ -24,12 +23,12 @@ import {
   PAGE_SIZE,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Empty, Image, Result, Space, Spin, Table, Timeline, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Image, Space, Spin, Table, Timeline, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
+import { BackButton, DetailLoadState } from '../../components/DetailStates';
 import { StatusTag } from '../../components/list/StatusTag';
 import { openStoredFile } from '../../components/upload/open-file';
 import { useFileUrl } from '../../components/upload/use-file-url';
@@ -178,31 +177,8 @@ export function InvoiceDetailView({ invoiceId, onBack }: { invoiceId: number; on
   const refresh = () => queryClient.invalidateQueries({ queryKey: INVOICE_KEY });
   const receive = useReceiveInvoice(() => void refresh());
 
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
-      返回
-    </Button>
-  );
-  if (detailQuery.isPending) {
-    return (
-      <Card className="page-card">
-        <Spin className="page-spin" />
-      </Card>
-    );
-  }
-  if (detailQuery.isError) {
-    const error = detailQuery.error;
-    // a foreign or deleted invoice answers 404: 发票不存在; anything else says what went wrong
-    const missing = error instanceof ApiError && (error.status === 404 || error.code === ApiCode.notFound);
-    return (
-      <Card className="page-card">
-        <Result
-          status={missing ? '404' : 'warning'}
-          title={missing ? INVOICE_MSG.notFound : error.message || '加载失败'}
-          extra={back}
-        />
-      </Card>
-    );
+  if (!detailQuery.isSuccess) {
+    return <DetailLoadState error={detailQuery.error} notFound={INVOICE_MSG.notFound} onBack={onBack} />;
   }
   const detail = detailQuery.data;
   const paper = detail.invoiceSendingType === 1;
@@ -222,7 +198,7 @@ export function InvoiceDetailView({ invoiceId, onBack }: { invoiceId: number; on
         className="page-card"
         title={
           <Space>
-            {back}
+            <BackButton onBack={onBack} />
             <span>发票详情</span>
             <Typography.Text type="secondary">{detail.invoiceSn}</Typography.Text>
           </Space>

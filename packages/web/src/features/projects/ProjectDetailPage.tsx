@@ -5,7 +5,6 @@
  * PROJECT_ACTIONS and the session's codes (decision 0012). `?logId=` shows the project as an
  * operation-log row left it, read-only.
  */
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
   ApiCode,
   canEditProject,
@@ -21,6 +20,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Input, Modal, Radio, Result, Space, Spin, Table, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BackButton } from '../../components/DetailStates';
 import { ApiError } from '../../api/http';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
@@ -242,9 +242,7 @@ export default function ProjectDetailPage() {
       <Card className="project-header">
         <div className="project-header-row">
           <Space size="middle" wrap>
-            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
-              返回
-            </Button>
+            <BackButton onBack={() => navigate(-1)} />
             <span className="project-title">{project.projectName}</span>
             <StatusTag dictionary={PROJECT_STATUS} value={project.projectStatus} />
             <span className="project-meta">项目编号：{project.projectSn}</span>

@@ -5,12 +5,13 @@
  * settlement list of the project (3), the project's persons (4) or the invoices holding the project's
  * statements (5). The drill-down is in the address, so the browser's back button and a reload keep it.
  */
-import { ArrowLeftOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { ApiCode, PROJECT_STATUS, type ProjectSummary } from '@fieldpay/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Empty, Result, Row, Space, Spin, Statistic, Table } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BackButton } from '../../components/DetailStates';
 import { ApiError } from '../../api/http';
 import { useAccess } from '../../app/use-access';
 import { StatusTag } from '../../components/list/StatusTag';
@@ -128,9 +129,7 @@ function DrillHeader({ summary, onBack }: { summary: ProjectSummary; onBack: () 
     <Card className="project-header summary-drill-header">
       <div className="summary-drill-bar">
         <Space size="middle" wrap>
-          <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
-            返回汇总
-          </Button>
+          <BackButton onBack={onBack}>返回汇总</BackButton>
           <span className="project-title">{project.projectName}</span>
           <StatusTag dictionary={PROJECT_STATUS} value={project.projectStatus} />
         </Space>
@@ -291,9 +290,7 @@ export default function ProjectSummaryPage() {
     <div className="project-page">
       <Card className="project-header">
         <Space size="middle" wrap>
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
-            返回
-          </Button>
+          <BackButton onBack={() => navigate(-1)} />
           <span className="project-title">项目汇总 · {summary.data.project.projectName}</span>
           <span className="project-meta">项目编号：{summary.data.project.projectSn}</span>
         </Space>

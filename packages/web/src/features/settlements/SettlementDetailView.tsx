@@ -4,21 +4,23 @@
  * records, the timeline, and the actions the settlement's state allows: 审核 (platform), 撤回,
  * 结算 (enterprise).
  */
-import { ArrowLeftOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import {
   ENTERPRISE_PAY_STATUS,
   MSG,
   SETTLEMENT_AUDIT_STATUS,
+  SETTLEMENT_MSG,
   SETTLEMENT_PAY_STATUS,
   type SettlementDetail,
   settlementProgressStep,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Result, Space, Spin, Steps, Timeline, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Steps, Timeline, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
+import { BackButton, DetailLoadState } from '../../components/DetailStates';
 import { StatusTag } from '../../components/list/StatusTag';
 import { SettlementInvoiceLink } from '../invoices/SettlementInvoiceLink';
 import { SettleDialog } from './SettleDialog';
@@ -125,24 +127,8 @@ export function SettlementDetailView({
     if (payable) setDialog('settle');
   }, [resumePay, loaded, payable]);
 
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
-      返回
-    </Button>
-  );
-  if (detailQuery.isPending) {
-    return (
-      <Card className="page-card">
-        <Spin className="page-spin" />
-      </Card>
-    );
-  }
-  if (detailQuery.isError) {
-    return (
-      <Card className="page-card">
-        <Result status="404" title={detailQuery.error.message || '结算单不存在'} extra={back} />
-      </Card>
-    );
+  if (!detailQuery.isSuccess) {
+    return <DetailLoadState error={detailQuery.error} notFound={SETTLEMENT_MSG.notFound} onBack={onBack} />;
   }
   const detail = detailQuery.data;
   const approvedUnpaid = detail.auditStatus === 2 && detail.enterprisePayStatus === 1;
@@ -237,7 +223,7 @@ export function SettlementDetailView({
         className="page-card"
         title={
           <Space>
-            {back}
+            <BackButton onBack={onBack} />
             <span>结算单详情</span>
           </Space>
         }
@@ -297,7 +283,7 @@ export function SettlementDetailView({
       </Card>
       <div className="settlement-detail-footer">
         <Space>
-          {back}
+          <BackButton onBack={onBack} />
           {canAudit && (
             <Button type="primary" onClick={() => setDialog('audit')}>
               审核

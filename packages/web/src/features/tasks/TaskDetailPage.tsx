@@ -3,9 +3,9 @@
  * (`?id=`): the shared body of `TaskDetailView` with 返回; the settlement report shows the same body
  * in its 任务详情 dialog (`TaskDetailDialog`).
  */
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BackButton } from '../../components/DetailStates';
 import { TaskDetailBody, TaskMissing } from './TaskDetailView';
 import { TASK_LIST_PATH } from './task-paths';
 
@@ -29,11 +29,7 @@ export default function TaskDetailPage() {
     <TaskDetailBody
       taskId={Number(params.get('id'))}
       notFound={<TaskNotFound />}
-      actions={
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
-          返回
-        </Button>
-      }
+      actions={<BackButton onBack={() => navigate(-1)} />}
     />
   );
 }

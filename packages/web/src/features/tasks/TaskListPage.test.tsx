@@ -2,7 +2,7 @@ import { TASK_MSG, type TaskListRecord } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
-import { renderPageAt, renderWithQuery, signedInAs } from '../../components/list/testing';
+import { buttonByText, renderPageAt, renderWithQuery, signedInAs } from '../../components/list/testing';
 import TaskListPage from './TaskListPage';
 
 const taskCalls = vi.hoisted(() => ({ TASK_LIST_KEY: ['task', 'list'], fetchTasks: vi.fn(), reviewTasks: vi.fn() }));
@@ -94,7 +94,7 @@ describe('task list', () => {
     const first = await rowOf('门店陈列检查1');
     fireEvent.click(within(first).getByRole('checkbox'));
     fireEvent.click(within(await rowOf('门店陈列检查2')).getByRole('checkbox'));
-    fireEvent.click(screen.getByRole('button', { name: /批量驳回/ }));
+    fireEvent.click(buttonByText(/批量驳回/));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('驳回2个任务')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
