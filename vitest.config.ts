@@ -26,8 +26,10 @@ export default defineConfig({
           name: 'web',
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          // jsdom and antd are slow on a loaded 2-core machine; a form test may take seconds
-          testTimeout: 20_000,
+          // jsdom and antd are slow on a loaded 2-core machine: a form test may take seconds, and a
+          // page-wide role query seconds more (two CI runs lost a test each to a 20 s bound). The
+          // tests wait for states; this only bounds a test that never reaches one.
+          testTimeout: 60_000,
           setupFiles: ['packages/web/src/test-setup.ts'],
         },
       },
