@@ -17,6 +17,7 @@ let staff: { context: BrowserContext; page: Page };
 interface Row {
   id: number;
   invoiceSn: string;
+  invoiceName: string;
   invoiceSendingType: number;
   invoiceSendStatus: number;
   invoiceRecipientStatus: number;
@@ -78,6 +79,23 @@ describe('invoices', () => {
     await page.locator('.ant-message').getByText('状态已更新').waitFor();
     await rowOf(page, emailed.id).getByText('待查收').waitFor();
     expect(await rowOf(page, emailed.id).getByText('24319001').count()).toBe(1);
+  });
+
+  it('the platform opens the company from the invoice header: its invoice info and its invoices', async () => {
+    const { page } = staff;
+    await rowOf(page, emailed.id).getByRole('button', { name: emailed.invoiceName }).click();
+    await page.waitForURL(/#\/projectManage\/project\/enterpriseInfo\?id=/);
+    const block = page.locator('.enterprise-block').filter({ hasText: '开票信息' });
+    await block.locator('tr.ant-table-row').filter({ hasText: '24319001' }).waitFor();
+    await block.getByText('最近修改').waitFor();
+    await block.scrollIntoViewIfNeeded();
+    await page.locator('.ant-message-notice').waitFor({ state: 'detached' });
+    await screenshot(page, 'enterprise-invoicing-1440');
+    await page
+      .getByRole('button', { name: /返\s*回/ })
+      .first()
+      .click();
+    await rowOf(page, emailed.id).waitFor();
   });
 
   it('the enterprise confirms receipt after the question, and sees the file in the detail', async () => {

@@ -241,6 +241,20 @@ export const invoiceListOperation = defineOperation({
   answer: pageOf(invoiceRecordSchema),
 });
 
+/** The invoices of one company (spec 2 §2.6 "Invoice company info and a paged list by companyId"). */
+export const invoiceCompanyListOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys/invoice/plist',
+  tag: '发票',
+  summary: '企业的发票（企业端：本企业；平台端：companyId 指定本平台的企业），新的在前',
+  access: { permission: 'invoice:list:view' },
+  input: pageQuerySchema.extend({
+    companyId: recordIdSchema().optional(),
+    pageSize: pageSizeSchema(PAGE_SIZE.invoiceCompanyList),
+  }),
+  answer: pageOf(invoiceRecordSchema),
+});
+
 export const invoiceDetailOperation = defineOperation({
   method: 'GET',
   path: '/api/sys/invoice/queryById',

@@ -1,5 +1,6 @@
 import { fenToYuan, INVOICE_MSG, MSG } from '@fieldpay/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { chinaDateTime } from '../../platform/china-time';
 import { authHeaders, useTestApp } from '../../../test/app';
 import { pdfOf, uploadFile } from '../../../test/file-fixtures';
 import {
@@ -133,6 +134,21 @@ describe('invoice info (编辑开票信息)', () => {
     // back to the info the applications below expect
     await post(t.app, world.enterprise, '/api/sys/invoice/info/save', INFO);
   });
+
+  it('the platform edits a company’s info by companyId; another platform cannot', async () => {
+    const edited = { ...INFO, companyId: world.enterpriseId, bankDeposit: '招商银行上海分行' };
+    const byStaff = await post(t.app, world.staff, '/api/sys/invoice/info/save', edited);
+    expect(byStaff.statusCode, byStaff.body).toBe(200);
+    const read = async () => (await get(t.app, world.enterprise, '/api/sys/invoice/info/get')).json().result;
+    expect(await read()).toMatchObject({ bankDeposit: '招商银行上海分行', createName: world.staff.realname });
+    const byForeign = await post(t.app, foreign.staff, '/api/sys/invoice/info/save', {
+      ...edited,
+      bankDeposit: '外省银行',
+    });
+    expect(byForeign.statusCode).toBe(404);
+    expect((await read()).bankDeposit).toBe('招商银行上海分行');
+    await post(t.app, world.enterprise, '/api/sys/invoice/info/save', INFO);
+  });
 });
 
 describe('applying (申请开票)', () => {
@@ -215,6 +231,48 @@ describe('applying (申请开票)', () => {
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     for (const answer of answers) expect(answer.statusCode).toBeLessThan(500);
     expect(await invoiceCount()).toBe(before + 1);
+  });
+});
+
+describe('finding invoices', () => {
+  const HOUR = 3_600_000;
+  const ids = async (who: SettlementWorld['enterprise'], query: Record<string, unknown>) =>
+    (await list(who, query)).json().result.records.map((row: { id: number }) => row.id) as number[];
+
+  it('sorts by amount either way, and filters by application time and by enterprise', async () => {
+    const all = (await list(world.enterprise)).json().result.records as { id: number; invoicePrice: string }[];
+    expect(all).toHaveLength(2);
+    const cheapFirst = [...all].sort((a, b) => Number(a.invoicePrice) - Number(b.invoicePrice)).map((row) => row.id);
+    expect(await ids(world.staff, { orderField: 'invoicePrice', orderSort: 0 })).toEqual(cheapFirst);
+    expect(await ids(world.staff, { orderField: 'invoicePrice', orderSort: 1 })).toEqual([...cheapFirst].reverse());
+    const now = Date.now();
+    const around = { startTime: chinaDateTime(new Date(now - HOUR)), endTime: chinaDateTime(new Date(now + HOUR)) };
+    expect(await ids(world.enterprise, around)).toHaveLength(2);
+    const before = {
+      startTime: chinaDateTime(new Date(now - 48 * HOUR)),
+      endTime: chinaDateTime(new Date(now - HOUR)),
+    };
+    expect(await ids(world.enterprise, before)).toEqual([]);
+    expect(await ids(world.staff, { enterpriseId: world.enterpriseId })).toHaveLength(2);
+    expect(await ids(world.staff, { enterpriseId: foreign.enterpriseId })).toEqual([]);
+  });
+
+  it('answers a company’s invoices by companyId (plist), a page at a time; another platform finds no such company', async () => {
+    const own = (await get(t.app, world.enterprise, '/api/sys/invoice/plist')).json().result;
+    expect(own.total).toBe(2);
+    // the enterprise side reads its own, whatever companyId it sends
+    const sent = await get(t.app, world.enterprise, '/api/sys/invoice/plist', { companyId: foreign.enterpriseId });
+    expect(sent.json().result.total).toBe(2);
+    const first = await get(t.app, world.staff, '/api/sys/invoice/plist', {
+      companyId: world.enterpriseId,
+      pageSize: 1,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().result.total).toBe(2);
+    expect(first.json().result.records).toHaveLength(1);
+    const foreignRead = await get(t.app, foreign.staff, '/api/sys/invoice/plist', { companyId: world.enterpriseId });
+    expect(foreignRead.statusCode).toBe(404);
+    expect((await get(t.app, foreign.enterprise, '/api/sys/invoice/plist')).json().result.total).toBe(0);
   });
 });
 

@@ -2,6 +2,7 @@ import {
   INVOICE_MSG,
   invoiceableSettlementsOperation,
   invoiceApplyOperation,
+  invoiceCompanyListOperation,
   invoiceDetailOperation,
   invoiceExportOperation,
   invoiceInfoOperation,
@@ -26,6 +27,7 @@ import {
   invoiceInfo,
   invoiceInfoRecords,
   invoiceSettlementPage,
+  listCompanyInvoices,
   listInvoices,
   saveInvoiceInfo,
   settlementInvoice,
@@ -37,6 +39,9 @@ export function registerInvoiceRoutes(deps: RouteDeps): void {
   registerExportRoute(deps, invoiceExportOperation, invoiceExport.kind);
   registerOperation(app, invoiceListOperation, async (query, request) =>
     listInvoices(services.ctx.db, principalOf(request), query),
+  );
+  registerOperation(app, invoiceCompanyListOperation, async (query, request) =>
+    listCompanyInvoices(services.ctx.db, principalOf(request), query),
   );
   registerOperation(app, invoiceDetailOperation, async ({ id }, request) =>
     invoiceDetail(services, principalOf(request), id),

@@ -30,6 +30,7 @@ import {
   invoiceNumbersSchema,
   type invoiceApplyOperation,
   type invoiceInfoSaveOperation,
+  type invoiceCompanyListOperation,
   type invoiceListOperation,
   type invoiceStatusUpdateOperation,
   type Page,
@@ -290,6 +291,16 @@ const ORDER_COLUMNS = {
 } as const;
 
 /** GET list: the invoices in scope, newest first or by orderField/orderSort. */
+/** GET plist: one company's invoices, newest first; a company outside the viewer's scope is 企业不存在. */
+export async function listCompanyInvoices(
+  db: DbOrTx,
+  principal: Principal,
+  query: Input<typeof invoiceCompanyListOperation>,
+): Promise<Page<InvoiceRecord>> {
+  const company = await enterpriseOf(db, principal, query.companyId);
+  return listInvoices(db, principal, { pageNo: query.pageNo, pageSize: query.pageSize, enterpriseId: company.id });
+}
+
 export async function listInvoices(
   db: DbOrTx,
   principal: Principal,

@@ -1,9 +1,10 @@
 import type { EnterpriseInfo } from '@fieldpay/domain';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session-store';
-import { renderPageAt, signedInAs } from '../../components/list/testing';
+import { buttonByText, LONG, renderPageAt, signedInAs } from '../../components/list/testing';
+import { invoiceInfo, invoiceRow } from '../invoices/invoice-fixtures';
 import EnterpriseInfoPage from './EnterpriseInfoPage';
 
 const calls = vi.hoisted(() => ({
@@ -11,6 +12,8 @@ const calls = vi.hoisted(() => ({
   fetchEnterpriseInfo: vi.fn(),
 }));
 vi.mock('./enterprise-calls', () => calls);
+const invoiceCalls = await vi.hoisted(async () => (await import('../invoices/invoice-fixtures')).mockInvoiceCalls());
+vi.mock('../invoices/invoice-calls', () => invoiceCalls);
 
 const info = (extra: Partial<EnterpriseInfo> = {}): EnterpriseInfo => ({
   id: 9,
@@ -114,5 +117,70 @@ describe('enterprise info', () => {
     expect(await screen.findByText('企业不存在')).toBeTruthy();
     render(`${PAGE}?id=abc`);
     expect((await screen.findAllByText('企业不存在')).length).toBe(2);
+  });
+
+  it('shows the company’s invoice info and invoices to a holder of invoice:list:view; 详情 opens the invoice', async () => {
+    calls.fetchEnterpriseInfo.mockResolvedValue(info());
+    invoiceCalls.fetchInvoiceInfo.mockResolvedValue(invoiceInfo());
+    invoiceCalls.fetchCompanyInvoices.mockResolvedValue({
+      records: [invoiceRow(31, { invoiceNum: '24310001，24310002', invoiceRecipientStatus: 2 }), invoiceRow(30)],
+      total: 12,
+    });
+    useSession.setState({ permList: ['invoice:list:view'] });
+    render(`${PAGE}?id=9&tenantId=3`);
+    const block = (await screen.findByText('开票信息', {}, LONG)).closest('.enterprise-block') as HTMLElement;
+    expect(await within(block).findByText('0571-88880000', {}, LONG)).toBeTruthy();
+    expect(within(block).getByText('中国工商银行杭州分行')).toBeTruthy();
+    expect(within(block).getByText('周敏 2026-11-01 09:00:00')).toBeTruthy();
+    expect(await within(block).findByText('24310001，24310002', {}, LONG)).toBeTruthy();
+    expect(within(block).getByText('共 12 条')).toBeTruthy();
+    // the platform side asks by the company; ten a page
+    expect(invoiceCalls.fetchInvoiceInfo).toHaveBeenCalledWith(9);
+    expect(invoiceCalls.fetchCompanyInvoices).toHaveBeenCalledWith({ companyId: 9, pageNo: 1, pageSize: 10 });
+    // 编辑开票信息 only with invoice:info:edit
+    expect(within(block).queryByText('编辑开票信息')).toBeNull();
+    fireEvent.click(within(block).getAllByText(/^详\s*情$/)[0]);
+    expect(screen.getByTestId('where').textContent).toBe('/invoice/invoiceList?id=31');
+  });
+
+  it('pages the company’s invoices, and lets the platform edit the info of that company', async () => {
+    calls.fetchEnterpriseInfo.mockResolvedValue(info());
+    invoiceCalls.fetchInvoiceInfo.mockResolvedValue(invoiceInfo());
+    invoiceCalls.fetchCompanyInvoices.mockResolvedValue({
+      records: Array.from({ length: 10 }, (_, index) => invoiceRow(40 - index)),
+      total: 12,
+    });
+    useSession.setState({ permList: ['invoice:list:view', 'invoice:info:edit'] });
+    render(`${PAGE}?id=9&tenantId=3`);
+    const block = (await screen.findByText('开票信息', {}, LONG)).closest('.enterprise-block') as HTMLElement;
+    await within(block).findByText('共 12 条', {}, LONG);
+    fireEvent.click(block.querySelector('.ant-pagination-item-2') as HTMLElement);
+    await waitFor(
+      () =>
+        expect(invoiceCalls.fetchCompanyInvoices).toHaveBeenLastCalledWith({ companyId: 9, pageNo: 2, pageSize: 10 }),
+      LONG,
+    );
+    fireEvent.click(buttonByText('编辑开票信息'));
+    const title = await screen.findByText('编辑开票信息', { selector: '.ant-modal-title' }, LONG);
+    const dialog = title.closest('.ant-modal') as HTMLElement;
+    expect(await within(dialog).findByDisplayValue('0571-88880000', {}, LONG)).toBeTruthy();
+  });
+
+  it('keeps the invoicing block from a viewer without invoice:list:view; the enterprise side reads its own', async () => {
+    calls.fetchEnterpriseInfo.mockResolvedValue(info());
+    invoiceCalls.fetchInvoiceInfo.mockResolvedValue(invoiceInfo());
+    invoiceCalls.fetchCompanyInvoices.mockResolvedValue({ records: [], total: 0 });
+    const without = render(`${PAGE}?id=9&tenantId=3`);
+    await screen.findByText('杭州星联医药科技有限公司', { selector: '.enterprise-name' });
+    expect(screen.queryByText('开票信息')).toBeNull();
+    expect(invoiceCalls.fetchInvoiceInfo).not.toHaveBeenCalled();
+    without.unmount();
+
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['invoice:list:view'] });
+    render(`${PAGE}?id=9`);
+    const block = (await screen.findByText('开票信息', {}, LONG)).closest('.enterprise-block') as HTMLElement;
+    expect((await within(block).findAllByText('暂无数据', {}, LONG)).length).toBeGreaterThan(0);
+    expect(invoiceCalls.fetchInvoiceInfo).toHaveBeenCalledWith(undefined);
   });
 });

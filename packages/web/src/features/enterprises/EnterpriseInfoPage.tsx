@@ -3,7 +3,8 @@
  * from the project lists' client name and the enterprise-settlement list's enterprise name
  * (?id=&tenantId=). Basic info, authentication, settlement info (the paying banks and the service-fee
  * configuration; on the platform side 查看结算单 opens the settlement list embedded under the
- * enterprise). Editing is not part of this view.
+ * enterprise) and 开票信息 (the company's invoice info, editable with invoice:info:edit, and its
+ * invoices). Editing the rest is not part of this view.
  */
 import { ArrowLeftOutlined, BankOutlined } from '@ant-design/icons';
 import {
@@ -22,6 +23,7 @@ import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { StatusTag } from '../../components/list/StatusTag';
+import { CompanyInvoicingBlock } from '../invoices/CompanyInvoicingBlock';
 import { SETTLEMENT_LIST_PATH } from '../settlements/settlement-paths';
 import { enterpriseInfoKey, fetchEnterpriseInfo } from './enterprise-calls';
 import './enterprises.css';
@@ -155,6 +157,7 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
           <div className="enterprise-muted">未单独配置，按平台默认费率计算</div>
         )}
       </Card>
+      {can('invoice:list:view') && <CompanyInvoicingBlock companyId={info.id} />}
     </div>
   );
 }

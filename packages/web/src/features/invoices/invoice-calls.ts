@@ -1,6 +1,7 @@
 /** The invoice screens' calls and query keys (spec 2 §2.6, §7; spec 3 §2, §5). */
 import {
   invoiceApplyOperation,
+  invoiceCompanyListOperation,
   invoiceableSettlementsOperation,
   invoiceDetailOperation,
   invoiceExportOperation,
@@ -32,6 +33,13 @@ export const settlementInvoiceKey = (settlementId: number) => ['invoices', 'of-s
 export const fetchSettlementInvoice = (settId: number) => call(settlementInvoiceOperation, { settId });
 
 export const fetchInvoices = (query: OperationInput<typeof invoiceListOperation>) => call(invoiceListOperation, query);
+
+/** One company's invoices, a page at a time (the enterprise info's 开票信息). */
+export const companyInvoicesKey = (companyId: number, pageNo: number) =>
+  ['invoices', 'company', companyId, pageNo] as const;
+
+export const fetchCompanyInvoices = (query: OperationInput<typeof invoiceCompanyListOperation>) =>
+  call(invoiceCompanyListOperation, query);
 
 /** Silent: the detail view shows 发票不存在 itself. */
 export const fetchInvoiceDetail = (id: number) => call(invoiceDetailOperation, { id }, { silent: true });

@@ -25,6 +25,8 @@ export const mockInvoiceCalls = () => ({
   fetchInvoiceInfoRecords: vi.fn(),
   exportInvoice: vi.fn(),
   fetchInvoices: vi.fn(),
+  companyInvoicesKey: (companyId: number, pageNo: number) => ['invoices', 'company', companyId, pageNo],
+  fetchCompanyInvoices: vi.fn(),
   fetchInvoiceDetail: vi.fn(),
   fetchInvoiceSettlements: vi.fn(),
   fetchInvoiceableSettlements: vi.fn(),
