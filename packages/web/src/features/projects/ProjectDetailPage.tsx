@@ -221,7 +221,7 @@ export default function ProjectDetailPage() {
   if (!fromLog && !(Number.isInteger(projectId) && projectId > 0)) return <ProjectNotFound />;
   if (detail.isPending)
     return (
-      <Spin className="project-loading" tip="加载中…">
+      <Spin className="project-loading" description="加载中…">
         <div />
       </Spin>
     );
@@ -320,7 +320,7 @@ export default function ProjectDetailPage() {
           <Timeline
             items={snapshot.logList.map((log) => ({
               key: log.id,
-              children: (
+              content: (
                 <Space size="middle" wrap>
                   <span>{time(log.createTime)}</span>
                   <span>{log.operatorName}</span>

@@ -260,7 +260,7 @@ export default function ProjectSummaryPage() {
   if (!valid) return <ProjectNotFound />;
   if (summary.isPending)
     return (
-      <Spin className="project-loading" tip="加载中…">
+      <Spin className="project-loading" description="加载中…">
         <div />
       </Spin>
     );

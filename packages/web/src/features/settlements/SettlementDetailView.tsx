@@ -50,8 +50,8 @@ function SettlementProgress({ detail }: { detail: SettlementDetail }) {
         current={1}
         status="error"
         items={[
-          { title: '企业申请', description: chinaTime(detail.createTime) },
-          { title: '已撤回', description: orDash(chinaTime(detail.revokeTime)) },
+          { title: '企业申请', content: chinaTime(detail.createTime) },
+          { title: '已撤回', content: orDash(chinaTime(detail.revokeTime)) },
         ]}
       />
     );
@@ -72,10 +72,10 @@ function SettlementProgress({ detail }: { detail: SettlementDetail }) {
       current={step === 4 ? 4 : step - 1 + (refused ? 1 : 0)}
       status={refused ? 'error' : step === 4 ? 'finish' : 'process'}
       items={[
-        { title: '企业申请', description: chinaTime(detail.createTime) },
-        { title: refused ? '审核未通过' : '平台审核', description: chinaTime(detail.auditTime) },
-        { title: '企业结算', description: chinaTime(detail.enterprisePayTime) },
-        { title: '平台结算', description: chinaTime(detail.settlementTime) },
+        { title: '企业申请', content: chinaTime(detail.createTime) },
+        { title: refused ? '审核未通过' : '平台审核', content: chinaTime(detail.auditTime) },
+        { title: '企业结算', content: chinaTime(detail.enterprisePayTime) },
+        { title: '平台结算', content: chinaTime(detail.settlementTime) },
       ]}
     />
   );
@@ -266,7 +266,7 @@ export function SettlementDetailView({
           <Timeline
             items={timeline.data.map((entry) => ({
               key: `${entry.time}-${entry.title}`,
-              children: (
+              content: (
                 <div>
                   <Typography.Text strong>{entry.title}</Typography.Text>
                   <Typography.Text type="secondary" className="timeline-meta">
