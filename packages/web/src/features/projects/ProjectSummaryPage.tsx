@@ -136,7 +136,7 @@ function DrillHeader({ summary, onBack }: { summary: ProjectSummary; onBack: () 
         <Button
           type="link"
           icon={expanded ? <UpOutlined /> : <DownOutlined />}
-          iconPosition="end"
+          iconPlacement="end"
           aria-expanded={expanded}
           onClick={() => setExpanded(!expanded)}
         >
