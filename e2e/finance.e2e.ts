@@ -21,9 +21,11 @@ describe('财务账户管理', () => {
     await page.getByText('交易密码：已设置').waitFor();
     const row = page.locator('.ant-table-row').first();
     await row.waitFor();
-    const balanceCell = row.locator('td').nth(3);
+    const headers = await page.locator('.ant-table-thead th').allTextContents();
+    const balanceCell = row.locator('td').nth(headers.indexOf('账户余额'));
     const before = yuanOf(await balanceCell.textContent());
     expect(before).toBeGreaterThan(0);
+    await page.locator('.ant-message-notice').waitFor({ state: 'detached' });
     await screenshot(page, 'finance-accounts');
 
     await row.getByRole('button', { name: /充\s*值/ }).click();
@@ -32,6 +34,9 @@ describe('财务账户管理', () => {
     await dialog.getByRole('button', { name: '确认充值' }).click();
     await dialog.getByText('请输入正确的充值金额（大于0，最多两位小数）').waitFor();
     await dialog.getByPlaceholder('请输入充值金额').fill('100.50');
+    // the bank credits a deposit to the enterprise by its sub-account's code
+    expect(await dialog.getByLabel('记账子单元编号').inputValue()).toMatch(/^\d{10}$/);
+    await dialog.getByText('请输入正确的充值金额（大于0，最多两位小数）').waitFor({ state: 'hidden' });
     await screenshot(page, 'finance-top-up');
     await dialog.getByRole('button', { name: '确认充值' }).click();
     await page.locator('.ant-message-notice').filter({ hasText: '充值成功' }).waitFor();

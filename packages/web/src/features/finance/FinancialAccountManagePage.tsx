@@ -66,16 +66,16 @@ function TopUpDialog({ bank, onClose }: { bank: PayBank | null; onClose(): void 
     >
       {bank && (
         <>
-          <Form.Item label="付款银行">
-            <Input value={`${bank.bankName} ${bank.bankAccount}`} disabled />
+          <Form.Item label="付款银行" htmlFor="top-up-bank">
+            <Input id="top-up-bank" value={`${bank.bankName} ${bank.bankAccount}`} disabled />
           </Form.Item>
           {bank.accountSn && (
-            <Form.Item label="记账子单元编号" extra="银行按此编号将到账资金记入本企业账户">
-              <Input value={bank.accountSn} disabled />
+            <Form.Item label="记账子单元编号" htmlFor="top-up-account-sn" extra="银行按此编号将到账资金记入本企业账户">
+              <Input id="top-up-account-sn" value={bank.accountSn} disabled />
             </Form.Item>
           )}
-          <Form.Item label="当前余额">
-            <Input value={yuan(bank.accountSum)} disabled />
+          <Form.Item label="当前余额" htmlFor="top-up-balance">
+            <Input id="top-up-balance" value={yuan(bank.accountSum)} disabled />
           </Form.Item>
           <Form.Item name="amount" label="充值金额（元）" required rules={[zodRule(topUpAmountSchema)]}>
             <Input placeholder="请输入充值金额" maxLength={12} inputMode="decimal" />
