@@ -3,21 +3,7 @@
  * (@napi-rs/canvas) and the packaged Noto Sans SC, so the verification dialog shows a real image
  * of the certificate whose number it lists.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-
-const FONT = 'FieldpayCertificate';
-type Canvas = typeof import('@napi-rs/canvas');
-let canvasModule: Promise<Canvas> | null = null;
-
-function loadCanvas(): Promise<Canvas> {
-  canvasModule ??= import('@napi-rs/canvas').then((module) => {
-    const fontsEntry = createRequire(import.meta.url).resolve('@embedpdf/fonts-sc');
-    module.GlobalFonts.registerFromPath(path.join(path.dirname(fontsEntry), '../fonts/NotoSansHans-Regular.otf'), FONT);
-    return module;
-  });
-  return canvasModule;
-}
+import { CANVAS_FONT as FONT, loadCanvas } from '../../platform/canvas';
 
 export interface CertificateFacts {
   name: string;

@@ -41,10 +41,10 @@ const DAY = 86_400_000;
 const at = (time: number) => new Date(time);
 const CHINA_OFFSET = 8 * 3_600_000;
 /** Midnight, China time, of the day `time` falls on. */
-const chinaDay = (time: number) => Math.floor((time + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET;
+const chinaMidnight = (time: number) => Math.floor((time + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET;
 const between = (from: number, to: number) => faker.number.int({ min: Math.min(from, to), max: Math.max(from, to) });
 /** A working-hours moment of the day `time` falls on (China time). */
-const officeHours = (time: number) => chinaDay(time) + between(9 * 3_600_000, 18 * 3_600_000);
+const officeHours = (time: number) => chinaMidnight(time) + between(9 * 3_600_000, 18 * 3_600_000);
 /** A step of a history: at `candidate`, but always some minutes after the step before. */
 const after = (previous: number, candidate: number) => Math.max(candidate, previous + between(20, 240) * 60_000);
 
@@ -207,7 +207,15 @@ function historyOf(status: DemoStatus) {
   if (status === 4 || status === 3) end = Math.max(end, TODAY + between(20, 200) * DAY);
   if (status === 3)
     paused = after(reviewed ?? created, officeHours(between(Math.max(start, TODAY - 40 * DAY), TODAY - DAY)));
-  return { created, reviewStarted, reviewed, start: chinaDay(start), end: chinaDay(end) + DAY - 1000, paused, stopped };
+  return {
+    created,
+    reviewStarted,
+    reviewed,
+    start: chinaMidnight(start),
+    end: chinaMidnight(end) + DAY - 1000,
+    paused,
+    stopped,
+  };
 }
 
 async function createDemoProject(

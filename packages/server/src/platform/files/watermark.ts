@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import zlib from 'node:zlib';
+import { CANVAS_FONT, loadCanvas } from '../canvas';
 
 /**
  * The watermark of uploadWithWatermark (decision 0006): a band along the bottom of the image with
@@ -11,7 +10,6 @@ import zlib from 'node:zlib';
  * chunk or a JPEG COM segment.
  */
 
-const STAMP_FONT_FAMILY = 'FieldpayStamp';
 /** decoding more pixels than this would cost hundreds of MB; no phone photo comes near it */
 export const MAX_STAMP_PIXELS = 50_000_000;
 export const STAMP_METADATA_KEYWORD = 'fieldpay-stamp';
@@ -64,20 +62,6 @@ export function embedStampText(bytes: Buffer, format: 'png' | 'jpeg', text: stri
   return Buffer.concat([bytes.subarray(0, iend), chunk, bytes.subarray(iend)]);
 }
 
-type Canvas = typeof import('@napi-rs/canvas');
-let canvasModule: Promise<Canvas> | null = null;
-
-/** The native module loads on the first stamp, with its font, not at server start. */
-function loadCanvas(): Promise<Canvas> {
-  canvasModule ??= import('@napi-rs/canvas').then((module) => {
-    const fontsEntry = createRequire(import.meta.url).resolve('@embedpdf/fonts-sc');
-    const fontFile = path.join(path.dirname(fontsEntry), '../fonts/NotoSansHans-Regular.otf');
-    module.GlobalFonts.registerFromPath(fontFile, STAMP_FONT_FAMILY);
-    return module;
-  });
-  return canvasModule;
-}
-
 /** What the tamper hash covers: the original image, who uploaded it where, and when. */
 export interface StampFacts {
   originalSha256: string;
@@ -125,7 +109,7 @@ export async function stampImage(input: StampInput): Promise<Buffer | null> {
   context.fillStyle = 'rgba(0, 0, 0, 0.5)';
   context.fillRect(0, height - bandHeight, width, bandHeight);
   context.fillStyle = '#ffffff';
-  context.font = `${fontSize}px ${STAMP_FONT_FAMILY}`;
+  context.font = `${fontSize}px ${CANVAS_FONT}`;
   context.textBaseline = 'top';
   input.lines.forEach((line, index) => {
     context.fillText(line, padding, height - bandHeight + padding + index * lineHeight + (lineHeight - fontSize) / 2);

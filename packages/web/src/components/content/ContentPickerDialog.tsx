@@ -11,6 +11,7 @@ import {
   CONTENT_TYPE,
   type ContentListRecord,
   formatChinaDateTime,
+  MSG,
 } from '@fieldpay/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal, Space, Table } from 'antd';
@@ -125,7 +126,7 @@ export function ContentPickerDialog({
         size="small"
         loading={page.isFetching}
         dataSource={page.data?.records ?? []}
-        locale={{ emptyText: '暂无数据' }}
+        locale={{ emptyText: MSG.emptyList }}
         rowSelection={{
           selectedRowKeys: picked.map((item) => item.id),
           hideSelectAll: true,

@@ -4,7 +4,7 @@
  * content.share.address). Questions show per subject type (spec 1 §9).
  */
 import { FileOutlined, PictureOutlined, StarFilled } from '@ant-design/icons';
-import { type ContentQuestion, SUBJECT_TYPES, type SubjectType } from '@fieldpay/domain';
+import { type ContentQuestion, MSG, SUBJECT_TYPES, type SubjectType } from '@fieldpay/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Empty, Input, Modal, Radio, Select, Spin, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
@@ -129,7 +129,7 @@ export function ContentPreviewDialog({ id, onClose }: { id: number | null; onClo
               <div className="phone-body" dangerouslySetInnerHTML={{ __html: item.content }} />
               {item.type === 2 &&
                 (item.questionList.length === 0 ? (
-                  <Empty description="暂无数据" />
+                  <Empty description={MSG.emptyList} />
                 ) : (
                   item.questionList.map((question) => (
                     <QuestionView

@@ -25,6 +25,7 @@ import { PageSizeInput } from './PageSizeInput';
 import { ResizableHeaderCell, type ResizableHeaderCellProps } from './ResizableHeaderCell';
 import { useColumnLayout } from './use-column-layout';
 import './list.css';
+import { EMPTY_CELL } from '../text';
 
 /** What every list call receives; orderSort follows the spec: 1 descending, 0 ascending. */
 export interface PageRequest {
@@ -89,7 +90,7 @@ export interface PlainListProps<Row extends object, Filters extends object, Answ
 
 /** The plain value of a cell, or the console's dash for nothing. */
 export function plainCell(value: unknown): ReactNode {
-  if (value === null || value === undefined || value === '') return <span className="list-empty-cell">-</span>;
+  if (value === null || value === undefined || value === '') return EMPTY_CELL;
   return String(value);
 }
 

@@ -23,6 +23,7 @@ import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { StatusTag } from '../../components/list/StatusTag';
+import { orDash } from '../../components/text';
 import { CompanyInvoicingBlock } from '../invoices/CompanyInvoicingBlock';
 import { SETTLEMENT_LIST_PATH } from '../settlements/settlement-paths';
 import { enterpriseInfoKey, fetchEnterpriseInfo } from './enterprise-calls';
@@ -30,7 +31,6 @@ import './enterprises.css';
 
 const CROWD_PROJECT_LIST_PATH = '/projectManage/project/crowdList';
 /** The settlement list; with ?enterpriseId=&tenantId= it is embedded under one enterprise (spec 2 §2.1 mode 2). */
-const text = (value: string) => value || '-';
 
 type PayBankRow = EnterpriseInfo['payVos'][number];
 type FeeRow = NonNullable<EnterpriseInfo['fee']>['feeList'][number];
@@ -91,11 +91,11 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
       </Card>
       <Card className="enterprise-block" size="small" title="认证信息">
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
-          <Descriptions.Item label="统一社会信用代码">{text(info.taxNumber)}</Descriptions.Item>
-          <Descriptions.Item label="组织机构代码">{text(info.orgCodeTxt)}</Descriptions.Item>
-          <Descriptions.Item label="企业注册地址">{text(info.address)}</Descriptions.Item>
-          <Descriptions.Item label="联系电话">{text(info.contactPhone)}</Descriptions.Item>
-          <Descriptions.Item label="联系邮箱">{text(info.contactEmail)}</Descriptions.Item>
+          <Descriptions.Item label="统一社会信用代码">{orDash(info.taxNumber)}</Descriptions.Item>
+          <Descriptions.Item label="组织机构代码">{orDash(info.orgCodeTxt)}</Descriptions.Item>
+          <Descriptions.Item label="企业注册地址">{orDash(info.address)}</Descriptions.Item>
+          <Descriptions.Item label="联系电话">{orDash(info.contactPhone)}</Descriptions.Item>
+          <Descriptions.Item label="联系邮箱">{orDash(info.contactEmail)}</Descriptions.Item>
         </Descriptions>
       </Card>
       <Card

@@ -14,12 +14,12 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { StatusTag } from '../../components/list/StatusTag';
+import { orDash } from '../../components/text';
 import { chinaTime, yuan } from '../settlements/settlement-format';
 import { companyInvoicesKey, fetchCompanyInvoices, fetchInvoiceInfo, invoiceInfoKey } from './invoice-calls';
 import { invoiceDetailPath } from './invoice-paths';
 import { InvoiceInfoDialog } from './InvoiceInfoDialog';
 
-const text = (value: string) => value || '-';
 const timeCell = (value: number | null) => chinaTime(value) ?? '-';
 
 export function CompanyInvoicingBlock({ companyId }: { companyId: number }) {
@@ -38,7 +38,7 @@ export function CompanyInvoicingBlock({ companyId }: { companyId: number }) {
   });
 
   const columns: ColumnsType<InvoiceRecord> = [
-    { key: 'invoiceNum', dataIndex: 'invoiceNum', title: '发票号码', ellipsis: true, render: text },
+    { key: 'invoiceNum', dataIndex: 'invoiceNum', title: '发票号码', ellipsis: true, render: orDash },
     {
       key: 'invoicePrice',
       dataIndex: 'invoicePrice',
@@ -87,12 +87,12 @@ export function CompanyInvoicingBlock({ companyId }: { companyId: number }) {
       }
     >
       <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
-        <Descriptions.Item label="发票抬头">{loaded ? text(loaded.companyName) : '-'}</Descriptions.Item>
-        <Descriptions.Item label="税号">{loaded ? text(loaded.taxNumber) : '-'}</Descriptions.Item>
-        <Descriptions.Item label="公司注册地址">{loaded ? text(loaded.companyAddress) : '-'}</Descriptions.Item>
-        <Descriptions.Item label="公司电话">{loaded ? text(loaded.companyPhone) : '-'}</Descriptions.Item>
-        <Descriptions.Item label="开户银行">{loaded ? text(loaded.bankDeposit) : '-'}</Descriptions.Item>
-        <Descriptions.Item label="银行账号">{loaded ? text(loaded.bankAccount) : '-'}</Descriptions.Item>
+        <Descriptions.Item label="发票抬头">{orDash(loaded?.companyName)}</Descriptions.Item>
+        <Descriptions.Item label="税号">{orDash(loaded?.taxNumber)}</Descriptions.Item>
+        <Descriptions.Item label="公司注册地址">{orDash(loaded?.companyAddress)}</Descriptions.Item>
+        <Descriptions.Item label="公司电话">{orDash(loaded?.companyPhone)}</Descriptions.Item>
+        <Descriptions.Item label="开户银行">{orDash(loaded?.bankDeposit)}</Descriptions.Item>
+        <Descriptions.Item label="银行账号">{orDash(loaded?.bankAccount)}</Descriptions.Item>
         <Descriptions.Item label="最近修改">
           {loaded?.createTime ? `${loaded.createName} ${chinaTime(loaded.createTime)}` : '未填写'}
         </Descriptions.Item>

@@ -24,7 +24,7 @@ import {
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Image, Space, Spin, Table, Timeline, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
@@ -45,9 +45,7 @@ import {
 } from './invoice-calls';
 import { InvoiceStatusDialog } from './InvoiceStatusDialog';
 import './invoices.css';
-
-const dash = <span className="list-empty-cell">-</span>;
-const orDash = (value: ReactNode) => (value === null || value === undefined || value === '' ? dash : value);
+import { orDash } from '../../components/text';
 
 const numbersOf = (detail: InvoiceDetail, type: number) =>
   detail.bizSn

@@ -2,7 +2,7 @@
  * 修改记录 of an enterprise's invoice info (spec 3 §2: a modify-record dialog lists earlier changes):
  * every save as it was saved, newest first, ten a page.
  */
-import { DIALOG_WIDTH, type InvoiceInfoRecord, PAGE_SIZE } from '@fieldpay/domain';
+import { DIALOG_WIDTH, type InvoiceInfoRecord, MSG, PAGE_SIZE } from '@fieldpay/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Table } from 'antd';
 import { useState } from 'react';
@@ -54,7 +54,7 @@ export function InvoiceInfoRecordsDialog({
         columns={COLUMNS}
         dataSource={records.data?.records ?? []}
         loading={records.isFetching}
-        locale={{ emptyText: '暂无数据' }}
+        locale={{ emptyText: MSG.emptyList }}
         pagination={
           (records.data?.total ?? 0) > pageSize && {
             current: pageNo,

@@ -68,16 +68,15 @@ import { DocumentUpload } from '../../components/upload/DocumentUpload';
 import { findSensitiveWords } from '../system/sensitive-word-calls';
 import { CITY_TREE_KEY, fetchCityTree } from './project-calls';
 import { WorkLocationDialog } from './WorkLocationDialog';
+import { EMPTY_CELL, orDash } from '../../components/text';
 
-export const EMPTY_TEXT = '暂无数据';
+export const EMPTY_TEXT = MSG.emptyList;
 
 /** A project's cycle is whole days in China time, whatever the browser's zone. */
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 export const chinaDateOf = (time: number) => new Date(time + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 const chinaDayStart = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
 const chinaDayEnd = (date: string) => Date.parse(`${date}T23:59:59+08:00`);
-const dash = <span className="list-empty-cell">-</span>;
-const orDash = (value: ReactNode) => (value === '' || value === null || value === undefined ? dash : value);
 
 /** Applies messages to a form's fields; true when there were none. */
 function showMessages(form: FormInstance, messages: Record<string, string>, fieldOf: (key: string) => string) {
@@ -451,13 +450,15 @@ export function BasicInfoBlock({
           <Descriptions.Item label="项目周期">
             {value.startTime !== null && value.endTime !== null
               ? `${chinaDateOf(value.startTime)} 至 ${chinaDateOf(value.endTime)}`
-              : dash}
+              : EMPTY_CELL}
           </Descriptions.Item>
           <Descriptions.Item label="招收人数">
-            {value.minPeopleNum === null ? dash : `${value.minPeopleNum} ~ ${value.maxPeopleNum} 人`}
+            {value.minPeopleNum === null ? EMPTY_CELL : `${value.minPeopleNum} ~ ${value.maxPeopleNum} 人`}
           </Descriptions.Item>
           <Descriptions.Item label="税源地">{orDash(value.taxName)}</Descriptions.Item>
-          <Descriptions.Item label="项目范围">{SCOPE_TEXT[value.projectScope as 0 | 1] ?? dash}</Descriptions.Item>
+          <Descriptions.Item label="项目范围">
+            {SCOPE_TEXT[value.projectScope as 0 | 1] ?? EMPTY_CELL}
+          </Descriptions.Item>
           <Descriptions.Item label="项目环境">{PROJECT_PROCESSED[value.processed === 1 ? 1 : 0]}</Descriptions.Item>
           <Descriptions.Item label="授权绑定">{value.authStatus === 1 ? '需要' : '不需要'}</Descriptions.Item>
           <Descriptions.Item label="关联产品">
@@ -468,7 +469,7 @@ export function BasicInfoBlock({
           <Descriptions.Item label="服务区域" span={3}>
             {value.areaList.length > 0
               ? value.areaList.map((area) => <Tag key={pathOf(area).join('-')}>{areaLabel(area)}</Tag>)
-              : dash}
+              : EMPTY_CELL}
           </Descriptions.Item>
         </Descriptions>
       )}
@@ -578,12 +579,12 @@ function ServiceTypeView({ type, projectId }: { type: ServiceTypeValue; projectI
         {isOrdinaryService(type) && (
           <>
             <Descriptions.Item label="定位范围">
-              {type.locationScope === null ? dash : `${type.locationScope} 米`}
+              {type.locationScope === null ? EMPTY_CELL : `${type.locationScope} 米`}
             </Descriptions.Item>
             <Descriptions.Item label="签到要求">{signLimitText(type.signInLimit, 'signIn')}</Descriptions.Item>
             <Descriptions.Item label="签退要求">{signLimitText(type.signOutLimit, 'signOut')}</Descriptions.Item>
             <Descriptions.Item label="服务终端" span={3}>
-              {type.orgList.length > 0 ? type.orgList.map((org) => <Tag key={org.id}>{org.orgName}</Tag>) : dash}
+              {type.orgList.length > 0 ? type.orgList.map((org) => <Tag key={org.id}>{org.orgName}</Tag>) : EMPTY_CELL}
               {showsLocations && (
                 <Button type="link" size="small" onClick={() => setLocationsOpen(true)}>
                   查看工作地点
@@ -597,7 +598,7 @@ function ServiceTypeView({ type, projectId }: { type: ServiceTypeValue; projectI
             {type.resourceInfo.length > 0 ? (
               <ResourceTags resources={type.resourceInfo} onPreview={setPreviewId} />
             ) : (
-              dash
+              EMPTY_CELL
             )}
           </Descriptions.Item>
         )}
@@ -1080,7 +1081,7 @@ export function SupplementaryBlock({ value, canEdit, initiallyEditing, onSave, o
                 ))}
               </Space>
             ) : (
-              dash
+              EMPTY_CELL
             )}
           </Descriptions.Item>
         </Descriptions>

@@ -6,6 +6,7 @@
 import {
   CUSTOMER_AUDIT_STATUS,
   DIALOG_WIDTH,
+  MSG,
   PAGE_SIZE,
   showsPagination,
   type WorkLocationRecord,
@@ -97,7 +98,7 @@ export function WorkLocationDialog({
             ? { current: pageNo, pageSize: PAGE_SIZE.workLocations, total, showSizeChanger: false, onChange: setPageNo }
             : false
         }
-        locale={{ emptyText: '暂无数据' }}
+        locale={{ emptyText: MSG.emptyList }}
       />
     </Modal>
   );

@@ -37,9 +37,7 @@ import {
 import { chinaTime, yuan } from './settlement-format';
 import { useWithdraw } from './use-withdraw';
 import { VoucherDialog } from './VoucherDialog';
-
-const dash = <span className="list-empty-cell">-</span>;
-const orDash = (value: ReactNode) => (value === null || value === undefined || value === '' ? dash : value);
+import { EMPTY_CELL, orDash } from '../../components/text';
 
 /** The progress bar: applied, audited, paid by the enterprise, paid out (spec 2 §4 "Other"). */
 function SettlementProgress({ detail }: { detail: SettlementDetail }) {
@@ -150,7 +148,7 @@ export function SettlementDetailView({
       label: '平台结算状态',
       value:
         detail.auditStatus === 1 || detail.auditStatus === -1 ? (
-          dash
+          EMPTY_CELL
         ) : (
           <StatusTag dictionary={SETTLEMENT_PAY_STATUS} value={detail.payStatus} />
         ),
@@ -172,7 +170,7 @@ export function SettlementDetailView({
             查看
           </Button>
         ) : (
-          dash
+          EMPTY_CELL
         ),
     },
     {
@@ -197,7 +195,7 @@ export function SettlementDetailView({
     {
       label: '银行流水号',
       // shown once the enterprise paid through CMB (spec 2 §4)
-      value: detail.enterprisePayStatus === 2 && cmb && paidOut ? detail.yurref : orDash(null),
+      value: detail.enterprisePayStatus === 2 && cmb && paidOut ? detail.yurref : EMPTY_CELL,
     },
     {
       label: '附件',
@@ -278,7 +276,7 @@ export function SettlementDetailView({
             }))}
           />
         ) : (
-          <Typography.Text type="secondary">暂无数据</Typography.Text>
+          <Typography.Text type="secondary">{MSG.emptyList}</Typography.Text>
         )}
       </Card>
       <div className="settlement-detail-footer">

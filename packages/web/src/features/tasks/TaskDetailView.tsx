@@ -42,6 +42,7 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { StatusTag } from '../../components/list/StatusTag';
+import { orDash } from '../../components/text';
 import { printPage } from './print';
 import { SurveyDetailDialog } from './SurveyDetailDialog';
 import { downloadTaskAttachments, fetchTaskDetail, taskDetailKey } from './task-calls';
@@ -51,7 +52,6 @@ import { TaskRecordsDialog, type TaskRecordsKind } from './TaskRecordsDialog';
 import './tasks.css';
 
 const time = (value: number | null | undefined) => (value ? formatChinaDateTime(value) : '-');
-const text = (value: string | null | undefined) => (value ? value : '-');
 const SURVEY_TYPES = new Set(['wjdy']);
 
 /** The AI audit rejection reasons show only when there are some and the audit status is not 2 or 4 (spec 1 §4). */
@@ -95,7 +95,7 @@ function SignRecord({ title, sign, planned }: { title: string; sign: TaskSignPoi
         <>
           <Descriptions size="small" column={1} colon>
             <Descriptions.Item label="时间">{time(sign.signedAt)}</Descriptions.Item>
-            <Descriptions.Item label="地址">{text(sign.address)}</Descriptions.Item>
+            <Descriptions.Item label="地址">{orDash(sign.address)}</Descriptions.Item>
             <Descriptions.Item label="坐标">
               {sign.lat.toFixed(6)}, {sign.lon.toFixed(6)}
             </Descriptions.Item>
@@ -172,8 +172,8 @@ function TaskInfo({ task }: { task: TaskDetail }) {
         <Descriptions.Item label="开始时间">{time(task.startTime)}</Descriptions.Item>
         <Descriptions.Item label="结束时间">{time(task.endTime)}</Descriptions.Item>
         <Descriptions.Item label="服务时长">{task.duration === null ? '-' : `${task.duration}分钟`}</Descriptions.Item>
-        <Descriptions.Item label="签到地址">{text(task.signInAddress)}</Descriptions.Item>
-        <Descriptions.Item label="签退地址">{text(task.signOutAddress)}</Descriptions.Item>
+        <Descriptions.Item label="签到地址">{orDash(task.signInAddress)}</Descriptions.Item>
+        <Descriptions.Item label="签退地址">{orDash(task.signOutAddress)}</Descriptions.Item>
         <Descriptions.Item label="提交时间">{time(task.actTime)}</Descriptions.Item>
         <Descriptions.Item label="任务状态">
           <StatusTag dictionary={TASK_STATUS} value={task.status} />
@@ -181,7 +181,7 @@ function TaskInfo({ task }: { task: TaskDetail }) {
         <Descriptions.Item label="审核状态">
           <StatusTag dictionary={TASK_AUDIT_STATUS} value={task.auditStatus} />
         </Descriptions.Item>
-        <Descriptions.Item label="审核人">{text(task.auditUserName)}</Descriptions.Item>
+        <Descriptions.Item label="审核人">{orDash(task.auditUserName)}</Descriptions.Item>
         <Descriptions.Item label="审核时间">{time(task.auditTime)}</Descriptions.Item>
         {task.auditReason ? <Descriptions.Item label="驳回原因">{task.auditReason}</Descriptions.Item> : null}
       </Descriptions>
@@ -192,7 +192,7 @@ function TaskInfo({ task }: { task: TaskDetail }) {
 function CustomerName({ task }: { task: TaskDetail }) {
   return (
     <Space size={6}>
-      <span>{text(task.cusName)}</span>
+      <span>{orDash(task.cusName)}</span>
       {/* the verified badge opens the customer's verification info (spec 1 §2) */}
       {task.cusIsAuth === 1 ? <CustomerVerifiedBadge customerId={task.cusId} /> : null}
     </Space>
@@ -247,8 +247,8 @@ function AttachmentsBlock({ task, onDownload }: { task: TaskDetail; onDownload()
 
 /** The summary (任务总结, or 会议总结 for a meeting) and the feedback, as lines of a description list. */
 const feedbackItems = (task: TaskDetail, summaryLabel: string): NonNullable<DescriptionsProps['items']> => [
-  { key: 'sumUp', label: summaryLabel, children: <span className="task-pre">{text(task.sumUp)}</span> },
-  { key: 'feedback', label: '反馈内容', children: <span className="task-pre">{text(task.feedback)}</span> },
+  { key: 'sumUp', label: summaryLabel, children: <span className="task-pre">{orDash(task.sumUp)}</span> },
+  { key: 'feedback', label: '反馈内容', children: <span className="task-pre">{orDash(task.feedback)}</span> },
 ];
 
 function FeedbackBlock({ task }: { task: TaskDetail }) {
@@ -289,8 +289,8 @@ function StandardLayout({
       <div className="task-grid">
         <Card className="task-block" title="人员信息" size="small">
           <Descriptions size="small" column={1}>
-            <Descriptions.Item label="服务人员">{text(task.userName)}</Descriptions.Item>
-            <Descriptions.Item label="手机号">{text(task.userPhone)}</Descriptions.Item>
+            <Descriptions.Item label="服务人员">{orDash(task.userName)}</Descriptions.Item>
+            <Descriptions.Item label="手机号">{orDash(task.userPhone)}</Descriptions.Item>
             <Descriptions.Item label="领取时间">{time(task.takeTime)}</Descriptions.Item>
           </Descriptions>
         </Card>
@@ -299,11 +299,11 @@ function StandardLayout({
             <Descriptions.Item label="客户">
               <CustomerName task={task} />
             </Descriptions.Item>
-            <Descriptions.Item label="科室">{text(task.department)}</Descriptions.Item>
-            <Descriptions.Item label="终端">{text(task.orgName)}</Descriptions.Item>
+            <Descriptions.Item label="科室">{orDash(task.department)}</Descriptions.Item>
+            <Descriptions.Item label="终端">{orDash(task.orgName)}</Descriptions.Item>
             <Descriptions.Item label="地区">{regionOf(task)}</Descriptions.Item>
             <Descriptions.Item label="地址" span={2}>
-              {text(task.address)}
+              {orDash(task.address)}
             </Descriptions.Item>
           </Descriptions>
         </Card>
@@ -311,14 +311,14 @@ function StandardLayout({
       <div className="task-grid">
         <Card className="task-block" title="任务产品" size="small">
           <Descriptions size="small" column={1}>
-            <Descriptions.Item label="产品">{text(task.productName)}</Descriptions.Item>
+            <Descriptions.Item label="产品">{orDash(task.productName)}</Descriptions.Item>
             <Descriptions.Item label={task.visitTypeId === 'dhbf' ? '通话记录' : '已打开资料'}>
               <RecordsCount task={task} onOpen={onRecords} />
             </Descriptions.Item>
           </Descriptions>
         </Card>
         <Card className="task-block" title="任务内容" size="small">
-          <div className="task-pre">{text(task.content)}</div>
+          <div className="task-pre">{orDash(task.content)}</div>
         </Card>
       </div>
       <TaskInfo task={task} />
@@ -356,8 +356,8 @@ function MeetingLayout({ task, onDownload }: { task: TaskDetail; onDownload(): v
           <Descriptions.Item label="会议时间">
             {time(task.signIn?.signedAt ?? task.startTime)} 至 {time(task.signOut?.signedAt ?? task.endTime)}
           </Descriptions.Item>
-          <Descriptions.Item label="终端">{text(task.orgName)}</Descriptions.Item>
-          <Descriptions.Item label="科室">{text(task.department)}</Descriptions.Item>
+          <Descriptions.Item label="终端">{orDash(task.orgName)}</Descriptions.Item>
+          <Descriptions.Item label="科室">{orDash(task.department)}</Descriptions.Item>
           <Descriptions.Item label="会议地点">
             {regionOf(task)} {task.address}
           </Descriptions.Item>
@@ -365,7 +365,7 @@ function MeetingLayout({ task, onDownload }: { task: TaskDetail; onDownload(): v
             <CustomerName task={task} />
           </Descriptions.Item>
           <Descriptions.Item label="服务人员">
-            {text(task.userName)} {task.userPhone}
+            {orDash(task.userName)} {task.userPhone}
           </Descriptions.Item>
           <Descriptions.Item label="任务状态">
             <StatusTag dictionary={TASK_STATUS} value={task.status} />
@@ -378,10 +378,10 @@ function MeetingLayout({ task, onDownload }: { task: TaskDetail; onDownload(): v
       </Card>
       <div className="task-grid">
         <Card className="task-block" title="会议产品" size="small">
-          <div>{text(task.productName)}</div>
+          <div>{orDash(task.productName)}</div>
         </Card>
         <Card className="task-block" title="会议内容" size="small">
-          <div className="task-pre">{text(task.content)}</div>
+          <div className="task-pre">{orDash(task.content)}</div>
         </Card>
       </div>
       {task.visitTypeId === 'xueShu_keShi' ? (
@@ -395,7 +395,7 @@ function MeetingLayout({ task, onDownload }: { task: TaskDetail; onDownload(): v
             columns={[
               { key: 'index', title: '序号', width: 64, render: (_value, _row, index) => index + 1 },
               { key: 'cusName', dataIndex: 'cusName', title: '姓名' },
-              { key: 'departmentName', dataIndex: 'departmentName', title: '科室', render: text },
+              { key: 'departmentName', dataIndex: 'departmentName', title: '科室', render: orDash },
               {
                 key: 'authStatus',
                 dataIndex: 'authStatus',
@@ -403,7 +403,7 @@ function MeetingLayout({ task, onDownload }: { task: TaskDetail; onDownload(): v
                 width: 100,
                 render: (value: number) => (value === 1 ? '是' : '否'),
               },
-              { key: 'certNo', dataIndex: 'certNo', title: '执业证书编号', render: text },
+              { key: 'certNo', dataIndex: 'certNo', title: '执业证书编号', render: orDash },
             ]}
           />
         </Card>

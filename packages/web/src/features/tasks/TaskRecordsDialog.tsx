@@ -7,8 +7,9 @@ import {
   DIALOG_WIDTH,
   formatChinaDateTime,
   formatSeconds,
-  PAGE_SIZE,
+  MSG,
   type Page,
+  PAGE_SIZE,
   TASK_CALL_TYPES,
   type TaskCallRecord,
   type TaskMaterialRecord,
@@ -108,7 +109,7 @@ export function TaskRecordsDialog({
           columns={CALL_COLUMNS}
           dataSource={(query.data?.records as TaskCallRecord[] | undefined) ?? []}
           pagination={pagination}
-          locale={{ emptyText: '暂无数据' }}
+          locale={{ emptyText: MSG.emptyList }}
         />
       ) : (
         <Table<TaskMaterialRecord>
@@ -118,7 +119,7 @@ export function TaskRecordsDialog({
           columns={MATERIAL_COLUMNS}
           dataSource={(query.data?.records as TaskMaterialRecord[] | undefined) ?? []}
           pagination={pagination}
-          locale={{ emptyText: '暂无数据' }}
+          locale={{ emptyText: MSG.emptyList }}
         />
       )}
     </Modal>
