@@ -36,3 +36,4 @@ export * from './members';
 export * from './audit';
 export * from './settlements';
 export * from './invoices';
+export * from './tax-vouchers';

@@ -26,6 +26,7 @@ export const PAGE_SIZE = {
   settlementPersons: 10,
   invoiceList: 10,
   invoiceCompanyList: 10,
+  taxVoucherList: 20,
   reportProducts: 30,
   reportPeople: 30,
   reportTaskDetail: 10,

@@ -15,6 +15,7 @@ export const CONSOLE_PAGE_PATHS: readonly string[] = [
   '/dashboard/analysis',
   '/dataManagement/logManagement/downloadLog',
   '/invoice/invoiceList',
+  '/invoice/tax/voucherList',
   '/notice/view/list',
   '/projectManage/project/create',
   '/projectManage/project/crowdList',

@@ -34,6 +34,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   FinancialAccountManage: lazy(() => import('../features/finance/FinancialAccountManagePage')),
   SettlementCreate: lazy(() => import('../features/settlements/SettlementCreatePage')),
   InvoiceList: lazy(() => import('../features/invoices/InvoiceListPage')),
+  TaxVoucherList: lazy(() => import('../features/tax-vouchers/TaxVoucherListPage')),
   DownloadLog: lazy(() => import('../features/downloads/DownloadLogPage')),
   OrderGenerateCache: lazy(() => import('../features/downloads/OrderGenerateCachePage')),
 };
