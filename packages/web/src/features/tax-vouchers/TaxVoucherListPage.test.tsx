@@ -78,6 +78,8 @@ describe('TaxVoucherListPage', { timeout: 60_000 }, () => {
     await screen.findByText('2026-10', {}, LONG);
     expect(headers()).toEqual(['税款所属期', '已缴税额(元)', '操作']);
     expect(screen.queryByText('上传完税凭证')).toBeNull();
+    // its own vouchers only: no enterprise to search for
+    expect(screen.queryByPlaceholderText('请输入企业名称')).toBeNull();
     enterprise.unmount();
 
     signedInAs('platform', 1);

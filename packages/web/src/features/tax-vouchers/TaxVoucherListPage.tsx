@@ -1,6 +1,6 @@
 /**
  * 完税凭证列表 (spec 2 §2.7, §3 "Tax voucher row"; decision 0032), both sides: search by enterprise
- * name (at most 50 characters) and tax period (a range within 366 days of the first pick), the
+ * name (at most 50 characters; the platform side's) and tax period (a range within 366 days of the first pick), the
  * columns of the user's layout (taxVoucherList), and per row 关联结算单, 代征明细 (the stamped report
  * images), 下载缴税清单 and 完税凭证 (the voucher images). Platform staff upload with 上传完税凭证,
  * which opens the upload page (?upload=1).
@@ -40,6 +40,8 @@ export function useCanUploadTaxVouchers(): boolean {
 export default function TaxVoucherListPage() {
   const [params, setParams] = useSearchParams();
   const canUpload = useCanUploadTaxVouchers();
+  // the enterprise lists its own vouchers only: there is no enterprise to search for
+  const enterpriseSide = useSession((state) => state.side) === 'enterprise';
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
 
@@ -82,9 +84,11 @@ export default function TaxVoucherListPage() {
         renderers={renderers}
         searchFields={
           <>
-            <Form.Item name="name" label="企业名称">
-              <Input allowClear placeholder="请输入企业名称" maxLength={INPUT_MAX_LENGTH.taxVoucherName} />
-            </Form.Item>
+            {!enterpriseSide && (
+              <Form.Item name="name" label="企业名称">
+                <Input allowClear placeholder="请输入企业名称" maxLength={INPUT_MAX_LENGTH.taxVoucherName} />
+              </Form.Item>
+            )}
             <Form.Item name="period" label="税款所属期">
               <DateRangePicker variant="taxVoucher" />
             </Form.Item>
@@ -113,7 +117,7 @@ export default function TaxVoucherListPage() {
           title: '操作',
           key: 'actions',
           fixed: 'right',
-          width: 300,
+          width: 340,
           render: (_value, row) => (
             <span className="list-actions">
               <Button type="link" size="small" onClick={() => setDialog({ kind: 'settlements', voucher: row })}>
