@@ -25,7 +25,6 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Image, Space, Spin, Table, Timeline, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { BackButton, DetailLoadState } from '../../components/DetailStates';
@@ -33,7 +32,6 @@ import { StatusTag } from '../../components/list/StatusTag';
 import { openStoredFile } from '../../components/upload/open-file';
 import { useFileUrl } from '../../components/upload/use-file-url';
 import { chinaTime, yuan } from '../settlements/settlement-format';
-import { settlementDetailPath } from '../settlements/settlement-paths';
 import { INVOICE_ACTION_LABELS, type InvoiceAction, invoiceActions, useReceiveInvoice } from './invoice-actions';
 import {
   exportInvoice,
@@ -46,6 +44,7 @@ import {
 import { InvoiceStatusDialog } from './InvoiceStatusDialog';
 import './invoices.css';
 import { orDash } from '../../components/text';
+import { moneyColumn, useSettlementSnColumn } from '../settlements/settlement-columns';
 
 const numbersOf = (detail: InvoiceDetail, type: number) =>
   detail.bizSn
@@ -106,8 +105,7 @@ function InvoiceFiles({ files }: { files: InvoiceFile[] }) {
 
 /** 关联结算单: the invoice's statements, ten a page. */
 function InvoiceSettlements({ invoiceId }: { invoiceId: number }) {
-  const navigate = useNavigate();
-  const { can } = useAccess();
+  const settlementSn = useSettlementSnColumn<InvoiceSettlement>(200);
   const [pageNo, setPageNo] = useState(1);
   const pageSize = PAGE_SIZE.invoiceList;
   const page = useQuery({
@@ -115,7 +113,6 @@ function InvoiceSettlements({ invoiceId }: { invoiceId: number }) {
     queryFn: () => fetchInvoiceSettlements(invoiceId, pageNo, pageSize),
   });
   const total = page.data?.total ?? 0;
-  const canOpen = can('settlement:list:view');
   return (
     <Table<InvoiceSettlement>
       rowKey="id"
@@ -127,29 +124,10 @@ function InvoiceSettlements({ invoiceId }: { invoiceId: number }) {
         total > pageSize ? { current: pageNo, pageSize, total, onChange: setPageNo, showSizeChanger: false } : false
       }
       columns={[
-        {
-          key: 'settlementSn',
-          dataIndex: 'settlementSn',
-          title: '结算单号',
-          width: 200,
-          render: (sn: string, row) =>
-            canOpen ? (
-              <Button type="link" className="list-link-cell" onClick={() => navigate(settlementDetailPath(row.id))}>
-                {sn}
-              </Button>
-            ) : (
-              sn
-            ),
-        },
+        settlementSn,
         { key: 'projectName', dataIndex: 'projectName', title: '项目名称', ellipsis: true },
         { key: 'visitTypeValue', dataIndex: 'visitTypeValue', title: '服务类型', width: 120 },
-        {
-          key: 'amount',
-          dataIndex: 'amount',
-          title: '结算金额(元)',
-          width: 140,
-          render: (amount: string) => <span className="money">{yuan(amount)}</span>,
-        },
+        moneyColumn('amount', '结算金额(元)', 140),
         {
           key: 'settlementTime',
           dataIndex: 'settlementTime',

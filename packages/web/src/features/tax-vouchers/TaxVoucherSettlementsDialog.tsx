@@ -6,15 +6,12 @@ import { DIALOG_WIDTH, MSG, PAGE_SIZE, type TaxVoucherRecord, type TaxVoucherSet
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Modal, Table } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useAccess } from '../../app/use-access';
-import { chinaTime, yuan } from '../settlements/settlement-format';
-import { settlementDetailPath } from '../settlements/settlement-paths';
+import { moneyColumn, useSettlementSnColumn } from '../settlements/settlement-columns';
+import { chinaTime } from '../settlements/settlement-format';
 import { fetchTaxVoucherSettlements, taxVoucherSettlementsKey } from './tax-voucher-calls';
 
 function Settlements({ voucher }: { voucher: TaxVoucherRecord }) {
-  const navigate = useNavigate();
-  const { can } = useAccess();
+  const settlementSn = useSettlementSnColumn<TaxVoucherSettlement>(190);
   const [pageNo, setPageNo] = useState(1);
   const pageSize = PAGE_SIZE.listDialog;
   const page = useQuery({
@@ -22,7 +19,6 @@ function Settlements({ voucher }: { voucher: TaxVoucherRecord }) {
     queryFn: () => fetchTaxVoucherSettlements(voucher.id, pageNo, pageSize),
   });
   const total = page.data?.total ?? 0;
-  const canOpen = can('settlement:list:view');
   return (
     <Table<TaxVoucherSettlement>
       rowKey="id"
@@ -35,36 +31,11 @@ function Settlements({ voucher }: { voucher: TaxVoucherRecord }) {
       }
       scroll={{ x: 900 }}
       columns={[
-        {
-          key: 'settlementSn',
-          dataIndex: 'settlementSn',
-          title: '结算单号',
-          width: 190,
-          render: (sn: string, row) =>
-            canOpen ? (
-              <Button type="link" className="list-link-cell" onClick={() => navigate(settlementDetailPath(row.id))}>
-                {sn}
-              </Button>
-            ) : (
-              sn
-            ),
-        },
+        settlementSn,
         { key: 'projectName', dataIndex: 'projectName', title: '项目名称', ellipsis: true },
         { key: 'visitTypeValue', dataIndex: 'visitTypeValue', title: '服务类型', width: 110 },
-        {
-          key: 'amount',
-          dataIndex: 'amount',
-          title: '结算金额(元)',
-          width: 130,
-          render: (amount: string) => <span className="money">{yuan(amount)}</span>,
-        },
-        {
-          key: 'taxAmount',
-          dataIndex: 'taxAmount',
-          title: '代扣税额(元)',
-          width: 120,
-          render: (amount: string) => <span className="money">{yuan(amount)}</span>,
-        },
+        moneyColumn('amount', '结算金额(元)', 130),
+        moneyColumn('taxAmount', '代扣税额(元)', 120),
         { key: 'personNum', dataIndex: 'personNum', title: '发放人数', width: 90 },
         {
           key: 'payTime',

@@ -28,6 +28,13 @@ interface UploadForm {
   taxListFile?: AttachmentItem[];
 }
 
+/** The three required uploads of spec 2 §2.7 and §5, each with its message. */
+const UPLOADS = [
+  { name: 'voucherImages', label: '完税凭证（图）', message: MSG.taxVoucherImageRequired },
+  { name: 'reportImages', label: '完税明细报告（盖章图）', message: MSG.taxDetailReportRequired },
+  { name: 'taxListFile', label: '缴税清单（电子版）', message: MSG.taxListFileRequired },
+] as const;
+
 const savedItems = (files: TaxVoucherRecord['voucherImages']): AttachmentItem[] =>
   files.map((file) => ({ name: file.name, address: file.address, fileType: file.fileType, delFlag: 0 }));
 
@@ -83,9 +90,13 @@ export function TaxVoucherUploadView({ onBack }: { onBack(): void }) {
     }
   };
 
-  const uploadDisabled = !chosen || nothingWithheld;
-  const disabledReason = !chosen ? '请先选择企业和税款所属期' : undefined;
-  const recordId = voucher ? String(voucher.id) : undefined;
+  // the uploads wait for the period, and there is nothing to prove for a month without withheld taxes
+  const widget = {
+    uploadPath: TAX_VOUCHER_UPLOAD_PATH,
+    recordId: voucher ? String(voucher.id) : undefined,
+    disabled: !chosen || nothingWithheld,
+    disabledReason: !chosen ? '请先选择企业和税款所属期' : undefined,
+  };
   const onBusyChange = (next: boolean) => setBusy((count) => Math.max(0, count + (next ? 1 : -1)));
 
   return (
@@ -142,48 +153,21 @@ export function TaxVoucherUploadView({ onBack }: { onBack(): void }) {
             ) : null}
           </Form.Item>
         )}
-        <Form.Item
-          name="voucherImages"
-          label="完税凭证（图）"
-          required
-          rules={[requiredUploadRule(MSG.taxVoucherImageRequired)]}
-        >
-          <MultiImageUpload
-            uploadPath={TAX_VOUCHER_UPLOAD_PATH}
-            recordId={recordId}
-            disabled={uploadDisabled}
-            disabledReason={disabledReason}
-          />
-        </Form.Item>
-        <Form.Item
-          name="reportImages"
-          label="完税明细报告（盖章图）"
-          required
-          rules={[requiredUploadRule(MSG.taxDetailReportRequired)]}
-        >
-          <MultiImageUpload
-            uploadPath={TAX_VOUCHER_UPLOAD_PATH}
-            recordId={recordId}
-            disabled={uploadDisabled}
-            disabledReason={disabledReason}
-          />
-        </Form.Item>
-        <Form.Item
-          name="taxListFile"
-          label="缴税清单（电子版）"
-          required
-          rules={[requiredUploadRule(MSG.taxListFileRequired)]}
-        >
-          <DocumentUpload
-            scene="taxList"
-            maxCount={1}
-            uploadPath={TAX_VOUCHER_UPLOAD_PATH}
-            recordId={recordId}
-            disabled={uploadDisabled}
-            disabledReason={disabledReason}
-            onBusyChange={onBusyChange}
-          />
-        </Form.Item>
+        {UPLOADS.map((upload) => (
+          <Form.Item
+            key={upload.name}
+            name={upload.name}
+            label={upload.label}
+            required
+            rules={[requiredUploadRule(upload.message)]}
+          >
+            {upload.name === 'taxListFile' ? (
+              <DocumentUpload scene="taxList" maxCount={1} {...widget} onBusyChange={onBusyChange} />
+            ) : (
+              <MultiImageUpload {...widget} />
+            )}
+          </Form.Item>
+        ))}
         <Form.Item label=" " colon={false}>
           <Space>
             <Button
