@@ -217,6 +217,12 @@ describe('上传完税凭证', () => {
         .statusCode,
     ).toBe(404);
 
+    // the company's members are told, with a link to the list
+    const told = await t.database.executeSql(
+      'select count(*)::int as n from notices where tenant_id = $1 and link = $2 and title = $3',
+      [world.tenantId, '/invoice/tax/voucherList', '完税凭证已上传'],
+    );
+    expect(Number(told.rows[0]?.n)).toBeGreaterThan(0);
     // the files are the voucher's now, and the enterprise's documents
     const bound = await t.database.executeSql(
       'select distinct biz_id, enterprise_id from files where upload_path = $1 and biz_id = $2',

@@ -58,7 +58,8 @@ export function periodBounds(taxPeriod: string): { start: Date; end: Date } {
 const voucherScope = (viewer: Principal, tenantId?: number) =>
   enterpriseScope(viewer, taxVouchers.tenantId, taxVouchers.enterpriseId, tenantId);
 
-export const taxVoucherLink = (id: number) => `/invoice/tax/voucherList?id=${id}`;
+/** Where a voucher's notice leads: the list, the newest period first. */
+const TAX_VOUCHER_LIST_LINK = '/invoice/tax/voucherList';
 
 /** The enterprise a voucher is saved for: one of the staff's tenant (the operator names any tenant's). */
 async function enterpriseFor(db: DbOrTx, principal: Principal, enterpriseId: number, tenantId: number | undefined) {
@@ -438,7 +439,7 @@ export async function saveTaxVoucher(
     title: '完税凭证已上传',
     content: `${body.taxPeriod}的完税凭证（已缴税额${fenToYuan(withheld.taxFen)}元）已${existing ? '更新' : '上传'}，可在完税凭证列表查看。`,
     bizId: saved.id,
-    link: taxVoucherLink(saved.id),
+    link: TAX_VOUCHER_LIST_LINK,
     createdAt: now,
   });
   return { id: saved.id };
