@@ -26,7 +26,7 @@ import {
   type taxVoucherSaveOperation,
   type taxVoucherSettlementsOperation,
 } from '@fieldpay/domain';
-import { and, desc, eq, gt, gte, ilike, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, ilike, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fail } from '../../core/errors';
 import { enterpriseScope, equalsIfGiven, isPlatformOperator } from '../../core/tenancy';
@@ -215,7 +215,7 @@ export async function listTaxVouchers(
       : undefined,
     // a period is kept when its month overlaps the range
     query.startTime ? gte(taxVouchers.taxPeriod, chinaMonth(query.startTime)) : undefined,
-    query.endTime ? sql`${taxVouchers.taxPeriod} <= ${chinaMonth(query.endTime)}` : undefined,
+    query.endTime ? lte(taxVouchers.taxPeriod, chinaMonth(query.endTime)) : undefined,
   );
   const page = await paged(db, query, {
     from: taxVouchers,
