@@ -49,7 +49,7 @@ export const PERMISSIONS = {
   'invoice:list:download': { name: '发票导出', side: 'platform', platformOperatorOnly: false },
   'invoice:info:edit': { name: '开票信息编辑', side: 'both', platformOperatorOnly: false },
   'taxVoucher:list:view': { name: '完税凭证查看', side: 'both', platformOperatorOnly: false },
-  'taxVoucher:upload': { name: '上传完税凭证', side: 'platform', platformOperatorOnly: false },
+  'taxVoucher:list:upload': { name: '上传完税凭证', side: 'platform', platformOperatorOnly: false },
   'page:list:download': { name: '缓存文件下载', side: 'both', platformOperatorOnly: false },
   'personalAccountManage:info:password': { name: '自然人修改密码', side: 'platform', platformOperatorOnly: false },
   'personalAccountManage:info:desensitization': {

@@ -174,7 +174,7 @@ export const taxPeriodSummaryOperation = defineOperation({
   path: '/api/sys/tax/voucher/period',
   tag: '完税凭证',
   summary: '企业某税款所属期已代扣的税款和已保存的完税凭证（上传前核对）',
-  access: { permission: 'taxVoucher:upload' },
+  access: { permission: 'taxVoucher:list:upload' },
   input: taxPeriodQuerySchema,
   answer: taxPeriodSummarySchema,
 });
@@ -184,7 +184,7 @@ export const taxVoucherSaveOperation = defineOperation({
   path: '/api/sys/tax/voucher/save',
   tag: '完税凭证',
   summary: '上传完税凭证（平台端：企业、税款所属期、凭证图、完税明细报告、缴税清单；同一所属期再次保存即替换）',
-  access: { permission: 'taxVoucher:upload' },
+  access: { permission: 'taxVoucher:list:upload' },
   input: taxVoucherSaveBodySchema,
   answer: z.object({ id: z.number().int() }),
 });

@@ -171,7 +171,7 @@ describe('上传完税凭证', () => {
     const files = await filesBy(world.staff);
     const body = { enterpriseId: world.enterpriseId, taxPeriod: period, ...files };
     expect((await save(world.enterprise, body)).statusCode).toBe(403);
-    const without = await signInPlatformWithout(t, world.tenantId, 'taxVoucher:upload');
+    const without = await signInPlatformWithout(t, world.tenantId, 'taxVoucher:list:upload');
     expect((await save(without, body)).statusCode).toBe(403);
     const byOperator = await save(operator, { ...body, tenantId: world.tenantId });
     expect(byOperator.statusCode).toBe(422);

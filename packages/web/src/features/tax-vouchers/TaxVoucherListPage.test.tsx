@@ -51,7 +51,7 @@ beforeEach(() => {
 describe('TaxVoucherListPage', { timeout: 60_000 }, () => {
   it('shows the platform staff the spec’s columns and actions, and 上传完税凭证 opens the upload page', async () => {
     signedInAs('platform', 2);
-    useSession.setState({ permList: ['taxVoucher:list:view', 'taxVoucher:upload', 'settlement:list:view'] });
+    useSession.setState({ permList: ['taxVoucher:list:view', 'taxVoucher:list:upload', 'settlement:list:view'] });
     api.fetchTaxVouchers.mockResolvedValue({ records: [voucherRow(1)], total: 1 });
     renderPage();
     await screen.findByText('2026-10', {}, LONG);
@@ -83,7 +83,7 @@ describe('TaxVoucherListPage', { timeout: 60_000 }, () => {
     enterprise.unmount();
 
     signedInAs('platform', 1);
-    useSession.setState({ permList: ['taxVoucher:list:view', 'taxVoucher:upload'] });
+    useSession.setState({ permList: ['taxVoucher:list:view', 'taxVoucher:list:upload'] });
     const operator = renderPage('/invoice/tax/voucherList?upload=1');
     await screen.findByText('2026-10', {}, LONG);
     expect(headers()).toContain('平台名称');

@@ -34,7 +34,7 @@ export function useCanUploadTaxVouchers(): boolean {
   const { can } = useAccess();
   const operator = useSession((state) => state.userInfo?.userIdentity === 1);
   const side = useSession((state) => state.side);
-  return side === 'platform' && !operator && can('taxVoucher:upload');
+  return side === 'platform' && !operator && can('taxVoucher:list:upload');
 }
 
 export default function TaxVoucherListPage() {

@@ -55,7 +55,7 @@ async function choosePeriod() {
 beforeEach(() => {
   vi.resetAllMocks();
   signedInAs('platform', 2);
-  useSession.setState({ permList: ['taxVoucher:list:view', 'taxVoucher:upload'] });
+  useSession.setState({ permList: ['taxVoucher:list:view', 'taxVoucher:list:upload'] });
   system.configValue.mockResolvedValue({ configKey: 'manager_file_size', content: '10' });
   files.fileLink.mockResolvedValue({ url: '/signed' });
   files.uploadForm.mockImplementation(async (_target: string, form: FormData) => {
