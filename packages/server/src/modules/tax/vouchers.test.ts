@@ -307,4 +307,33 @@ describe('上传完税凭证', () => {
     expect(one.json().result.id).toBe(two.json().result.id);
     expect(await voucherCount()).toBe(2);
   });
+
+  it('covers the payouts made by its last save: a later payout of the month is the next save’s', async () => {
+    const [before] = (await list(world.staff)).json().result.records;
+    await addWorker(t, world, { priceFen: 120_000 });
+    await paidOutSettlement(t, world, '10000.00');
+    const settlementsOf = async () =>
+      (
+        await get(t.app, world.staff, '/api/sys/tax/voucher/settlementList', { id: before.id, pageNo: 1, pageSize: 10 })
+      ).json().result.total;
+    expect(await settlementsOf()).toBe(1);
+    const summary = (
+      await get(t.app, world.staff, '/api/sys/tax/voucher/period', {
+        enterpriseId: world.enterpriseId,
+        taxPeriod: period,
+      })
+    ).json().result;
+    expect(summary.settlementNum).toBe(2);
+    expect(Number(summary.paidTaxAmount)).toBeGreaterThan(Number(before.paidTaxAmount));
+    const again = await save(world.staff, {
+      id: before.id,
+      enterpriseId: world.enterpriseId,
+      taxPeriod: period,
+      ...(await filesBy(world.staff)),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const [after] = (await list(world.staff)).json().result.records;
+    expect(after).toMatchObject({ settlementNum: 2, paidTaxAmount: summary.paidTaxAmount });
+    expect(await settlementsOf()).toBe(2);
+  });
 });

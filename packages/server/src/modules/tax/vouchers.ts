@@ -78,8 +78,11 @@ async function enterpriseFor(db: DbOrTx, principal: Principal, enterpriseId: num
   return row;
 }
 
-/** The payouts of an enterprise in a tax period that had taxes withheld. */
-const withheldIn = (tenantId: number, enterpriseId: number, taxPeriod: string) => {
+/**
+ * The payouts of an enterprise in a tax period that had taxes withheld, up to `until`: a voucher
+ * covers those paid out by its last save (its amount and its settlements say the same).
+ */
+const withheldIn = (tenantId: number, enterpriseId: number, taxPeriod: string, until: Date) => {
   const { start, end } = periodBounds(taxPeriod);
   return and(
     eq(settlementLines.tenantId, tenantId),
@@ -88,18 +91,19 @@ const withheldIn = (tenantId: number, enterpriseId: number, taxPeriod: string) =
     gt(settlementLines.totalTaxFen, 0),
     gte(settlementLines.payTime, start),
     lt(settlementLines.payTime, end),
+    lte(settlementLines.payTime, until),
   );
 };
 
 /** The taxes withheld on an enterprise's payouts of a period, and the settlements they belong to. */
-async function withheldTaxes(db: DbOrTx, tenantId: number, enterpriseId: number, taxPeriod: string) {
+async function withheldTaxes(db: DbOrTx, tenantId: number, enterpriseId: number, taxPeriod: string, until: Date) {
   const [row] = await db
     .select({
       taxFen: sql<number>`coalesce(sum(${settlementLines.totalTaxFen}), 0)::bigint`.mapWith(Number),
       settlementNum: sql<number>`count(distinct ${settlementLines.settlementId})::int`,
     })
     .from(settlementLines)
-    .where(withheldIn(tenantId, enterpriseId, taxPeriod));
+    .where(withheldIn(tenantId, enterpriseId, taxPeriod, until));
   return { taxFen: row?.taxFen ?? 0, settlementNum: row?.settlementNum ?? 0 };
 }
 
@@ -251,7 +255,7 @@ export async function taxVoucherSettlements(
   query: Input<typeof taxVoucherSettlementsOperation>,
 ): Promise<Page<TaxVoucherSettlement>> {
   const { voucher } = await voucherIn(db, principal, query.id);
-  const inPeriod = withheldIn(voucher.tenantId, voucher.enterpriseId, voucher.taxPeriod);
+  const inPeriod = withheldIn(voucher.tenantId, voucher.enterpriseId, voucher.taxPeriod, voucher.updatedAt);
   const lastPayout = sql<Date>`max(${settlementLines.payTime})`;
   const [rows, [count]] = await Promise.all([
     db
@@ -303,7 +307,7 @@ export async function taxPeriodSummary(
   query: Input<typeof taxPeriodSummaryOperation>,
 ): Promise<TaxPeriodSummary> {
   const company = await enterpriseFor(db, principal, query.enterpriseId as number, query.tenantId);
-  const withheld = await withheldTaxes(db, company.tenantId, company.id, query.taxPeriod);
+  const withheld = await withheldTaxes(db, company.tenantId, company.id, query.taxPeriod, new Date());
   const [existing] = await db
     .select({ id: taxVouchers.id })
     .from(taxVouchers)
@@ -378,7 +382,7 @@ export async function saveTaxVoucher(
       ),
     );
   if (body.id !== undefined && existing?.id !== body.id) throw fail.notFound(TAX_VOUCHER_MSG.notFound);
-  const withheld = await withheldTaxes(db, company.tenantId, company.id, body.taxPeriod);
+  const withheld = await withheldTaxes(db, company.tenantId, company.id, body.taxPeriod, now);
   if (withheld.taxFen <= 0) throw fail.rule(TAX_VOUCHER_MSG.noWithheldTax);
 
   const owner = { tenantId: company.tenantId, enterpriseId: company.id, voucherId: existing?.id ?? null };
