@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chinaDateTime, chinaDay, chinaMonth, chinaMonthStart, chinaTimestamp } from './china-time';
+import { chinaDateTime, chinaDay, chinaMonth, chinaMonthBounds, chinaMonthStart, chinaTimestamp } from './china-time';
 
 describe('China time', () => {
   it('shows an instant at UTC+8 whatever the server zone, across the date line of UTC', () => {
@@ -31,5 +31,13 @@ describe('China time', () => {
     expect(chinaDay(new Date('2026-12-31T15:59:59Z'))).toBe('261231');
     expect(chinaMonthStart(new Date('2026-11-30T17:00:00Z')).toISOString()).toBe('2026-11-30T16:00:00.000Z');
     expect(chinaMonthStart(new Date('2026-11-30T15:00:00Z')).toISOString()).toBe('2026-10-31T16:00:00.000Z');
+  });
+
+  it("bounds a China month from its first instant to the next month's", () => {
+    expect(chinaMonthBounds('2026-11')).toEqual({
+      start: new Date('2026-10-31T16:00:00.000Z'),
+      end: new Date('2026-11-30T16:00:00.000Z'),
+    });
+    expect(chinaMonthBounds('2026-12').end).toEqual(new Date('2026-12-31T16:00:00.000Z'));
   });
 });

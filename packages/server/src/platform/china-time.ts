@@ -28,3 +28,12 @@ export function chinaMonthStart(date: Date): Date {
   const china = new Date(date.getTime() + CHINA_OFFSET_MS);
   return new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth(), 1) - CHINA_OFFSET_MS);
 }
+
+/** The instants a China calendar month 'yyyy-MM' spans: [start, end). */
+export function chinaMonthBounds(month: string): { start: Date; end: Date } {
+  const [year, monthNo] = month.split('-').map(Number);
+  return {
+    start: new Date(Date.UTC(year, monthNo - 1, 1) - CHINA_OFFSET_MS),
+    end: new Date(Date.UTC(year, monthNo, 1) - CHINA_OFFSET_MS),
+  };
+}

@@ -8,6 +8,7 @@
 import { fenToYuan, maskIdCard, TAX_VOUCHER_UPLOAD_PATH } from '@fieldpay/domain';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { enterprises, persons, settlementLines, tenants } from '../../db/schema';
+import { chinaDateTime } from '../../platform/china-time';
 import { addressOf } from '../../platform/files/links';
 import type { DemoStep } from '../../platform/modules';
 import { auditActorOf } from '../../platform/system/audit';
@@ -109,7 +110,7 @@ export const taxVouchersDemo: DemoStep = {
           surchargeTax: fenToYuan(sum(month.map((line) => line.surchargeTaxFen))),
           total: fenToYuan(sum(month.map((line) => line.totalTaxFen))),
           persons: new Set(month.map((line) => line.idCard)).size,
-          paidOn: new Date(at.getTime() + 8 * HOUR).toISOString().slice(0, 10),
+          paidOn: chinaDateTime(at).slice(0, 10),
           serial: `(${taxPeriod.slice(0, 4)})沪税证 ${String(member.tenantId * 100_000 + member.enterpriseId * 100 + index + 1).padStart(8, '0')}`,
         };
         await scopes.withViewer(uploader, async () => {
@@ -144,7 +145,6 @@ export const taxVouchersDemo: DemoStep = {
             `缴税清单${taxPeriod}.pdf`,
             { scene: 'taxList', uploadPath: TAX_VOUCHER_UPLOAD_PATH },
           );
-          const address = (file: { tenantId: number; fileKey: string }) => addressOf(file);
           await saveTaxVoucher(
             services,
             uploader,
@@ -152,9 +152,9 @@ export const taxVouchersDemo: DemoStep = {
               enterpriseId: member.enterpriseId,
               tenantId: member.tenantId,
               taxPeriod,
-              voucherImages: [address(certificate)],
-              reportImages: [address(report)],
-              taxListFile: address(list),
+              voucherImages: [addressOf(certificate)],
+              reportImages: [addressOf(report)],
+              taxListFile: addressOf(list),
             },
             auditActorOf(uploader, DEMO_IP),
             at,

@@ -12,7 +12,6 @@ import {
   post,
   type SettlementWorld,
 } from '../../../test/settlements';
-import { periodBounds } from './vouchers';
 
 const t = useTestApp();
 let world: SettlementWorld;
@@ -63,16 +62,6 @@ beforeAll(async () => {
   await paidOutSettlement(t, foreign, '10000.00');
   const admin = await createPlatformUser(t.database, { tenantId: 0 });
   operator = await login(t.app, 'platform', admin.username, admin.password);
-});
-
-describe('tax periods', () => {
-  it('span their China month', () => {
-    expect(periodBounds('2026-11')).toEqual({
-      start: new Date('2026-10-31T16:00:00.000Z'),
-      end: new Date('2026-11-30T16:00:00.000Z'),
-    });
-    expect(periodBounds('2026-12').end).toEqual(new Date('2026-12-31T16:00:00.000Z'));
-  });
 });
 
 describe('the period before the upload', () => {

@@ -34,7 +34,7 @@ import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
 import { enterprises, files, projects, settlementLines, settlements, taxVouchers, tenants } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
-import { chinaMonth } from '../../platform/china-time';
+import { chinaMonth, chinaMonthBounds } from '../../platform/china-time';
 import { addressOf } from '../../platform/files/links';
 import { escapeLike } from '../../platform/lookups/query';
 import { createNotice, enterpriseMemberIds } from '../../platform/notices/service';
@@ -43,17 +43,6 @@ import type { Services } from '../../services';
 
 type Input<O extends { input: z.ZodType }> = z.output<O['input']>;
 type VoucherRow = typeof taxVouchers.$inferSelect;
-
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
-/** The instants a tax period 'yyyy-MM' spans, China time: [start, end). */
-export function periodBounds(taxPeriod: string): { start: Date; end: Date } {
-  const [year, month] = taxPeriod.split('-').map(Number);
-  return {
-    start: new Date(Date.UTC(year, month - 1, 1) - CHINA_OFFSET_MS),
-    end: new Date(Date.UTC(year, month, 1) - CHINA_OFFSET_MS),
-  };
-}
 
 const voucherScope = (viewer: Principal, tenantId?: number) =>
   enterpriseScope(viewer, taxVouchers.tenantId, taxVouchers.enterpriseId, tenantId);
@@ -83,7 +72,7 @@ async function enterpriseFor(db: DbOrTx, principal: Principal, enterpriseId: num
  * covers those paid out by its last save (its amount and its settlements say the same).
  */
 const withheldIn = (tenantId: number, enterpriseId: number, taxPeriod: string, until: Date) => {
-  const { start, end } = periodBounds(taxPeriod);
+  const { start, end } = chinaMonthBounds(taxPeriod);
   return and(
     eq(settlementLines.tenantId, tenantId),
     eq(settlementLines.enterpriseId, enterpriseId),
