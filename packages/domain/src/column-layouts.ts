@@ -187,6 +187,19 @@ const projectListTail: ColumnDefault[] = [
   ['endTime', '结束时间', 170],
 ];
 
+/** 自然人账户 (spec 3 §2, decision 0033): the platform column for the operator only. */
+const personAccountHead: ColumnDefault[] = [
+  ['userSn', '用户编号', 150, { fixed: true }],
+  ['name', '姓名', 110],
+  ['loginName', '登录账号', 130],
+  ['idCard', '身份证号', 190],
+];
+const personAccountTail: ColumnDefault[] = [
+  ['source_dictText', '注册来源', 100],
+  ['loginFlag', '账号状态', 100],
+  ['createTime', '注册时间', 170],
+];
+
 /** Notice list (spec 1 §2 /notice/view/list). */
 const noticeList = columns(
   ['title', '通知标题', 220, { fixed: true }],
@@ -263,6 +276,10 @@ export const COLUMN_SETS = {
     platform: columns(...projectListHead, ['clientName', '客户', 200], ...projectListTail),
     // the enterprise sees where its project is shown: its platform and the others (spec 1 §2)
     enterprise: columns(...projectListHead, ['visiblePlatforms', '可见平台', 200], ...projectListTail),
+  },
+  personAccountList: {
+    admin: columns(...personAccountHead, tenantName(), ...personAccountTail),
+    platform: columns(...personAccountHead, ...personAccountTail),
   },
   downloadCacheList: { admin: downloadCache, platform: downloadCache, enterprise: downloadCache },
   noticeList: { admin: noticeList, platform: noticeList, enterprise: noticeList },

@@ -37,3 +37,4 @@ export * from './audit';
 export * from './settlements';
 export * from './invoices';
 export * from './tax-vouchers';
+export * from './persons';

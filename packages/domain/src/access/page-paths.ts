@@ -17,6 +17,8 @@ export const CONSOLE_PAGE_PATHS: readonly string[] = [
   '/invoice/invoiceList',
   '/invoice/tax/voucherList',
   '/notice/view/list',
+  '/personManage/person/detail',
+  '/personManage/person/list',
   '/projectManage/project/create',
   '/projectManage/project/crowdList',
   '/projectManage/project/detail',

@@ -51,6 +51,8 @@ export const PERMISSIONS = {
   'taxVoucher:list:view': { name: '完税凭证查看', side: 'both', platformOperatorOnly: false },
   'taxVoucher:list:upload': { name: '上传完税凭证', side: 'platform', platformOperatorOnly: false },
   'page:list:download': { name: '缓存文件下载', side: 'both', platformOperatorOnly: false },
+  // 自然人账户, the platform's list of the persons registered on it (decision 0033)
+  'personalAccountManage:list:view': { name: '自然人账户查看', side: 'platform', platformOperatorOnly: false },
   'personalAccountManage:info:password': { name: '自然人修改密码', side: 'platform', platformOperatorOnly: false },
   'personalAccountManage:info:desensitization': {
     name: '自然人脱敏查看',

@@ -92,6 +92,8 @@ export const taxVoucherListQuerySchema = pageQuerySchema.extend({
   startTime: consoleDateTimeSchema.optional(),
   endTime: consoleDateTimeSchema.optional(),
   enterpriseId: recordIdSchema().optional(),
+  /** the vouchers covering taxes withheld from this person's payouts (the person detail's 完税凭证记录) */
+  userId: recordIdSchema().optional(),
   /** narrows the platform operator's view to one tenant */
   tenantId: recordIdSchema(0).optional(),
 });

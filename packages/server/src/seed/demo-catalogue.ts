@@ -6,6 +6,7 @@
  * from the faker instance seedDemoData has already seeded, so every run makes the same rows.
  */
 import { fakerZH_CN as faker } from '@faker-js/faker';
+import { nationalIdCheckChar } from '@fieldpay/domain';
 import { asc, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import {
@@ -201,6 +202,27 @@ const ARTICLES = [
   '抗生素使用须知',
 ];
 
+const PERSON_CATEGORIES = ['医药代表', '市场调研员', '学术推广专员', '药店督导', '客户拜访专员'];
+const ID_AREAS = ['330106', '310104', '440305', '320106', '510107'];
+
+/**
+ * What the index-th person filled in when registering in the app: an ID number (an area, a birth
+ * date of 1965-2003, a valid check character), education, address, e-mail and service category.
+ * Made from the index and phone, not the faker, so the rows seeded after these stay as they were.
+ */
+function registrationOf(index: number, phone: string) {
+  const month = String((index % 12) + 1).padStart(2, '0');
+  const day = String((index % 28) + 1).padStart(2, '0');
+  const first17 = `${ID_AREAS[index % ID_AREAS.length]}${1965 + ((index * 7) % 39)}${month}${day}${phone.slice(-3)}`;
+  return {
+    idCard: `${first17}${nationalIdCheckChar(first17)}`,
+    educationType: [2, 3, 4, 4, 5, 3, 4][index % 7],
+    address: `${CITIES[index % CITIES.length].city}${ROADS[index % ROADS.length]}${((index * 37) % 900) + 1}号`,
+    email: `${phone}@139.com`,
+    categoryName: PERSON_CATEGORIES[index % PERSON_CATEGORIES.length],
+  };
+}
+
 const mobile = () =>
   `1${faker.helpers.arrayElement(['35', '36', '37', '38', '39', '50', '58', '86', '88'])}${faker.string.numeric(8)}`;
 
@@ -319,6 +341,7 @@ export async function seedCatalogueData(tx: DbOrTx): Promise<void> {
           userSn: `ZRR${tenant.id}${String(index + 1).padStart(5, '0')}`,
           name: faker.person.fullName(),
           phone,
+          ...registrationOf(index, phone),
           loginFlag: faker.helpers.weightedArrayElement([
             { weight: 17, value: 0 },
             { weight: 1, value: 1 },

@@ -93,6 +93,7 @@ describe('the menu tree of the modules and the platform', () => {
       '/dashboard',
       '/projectManage',
       '/customerManage',
+      '/personManage',
       '/settlement',
       '/company',
       '/invoice',

@@ -35,6 +35,8 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   SettlementCreate: lazy(() => import('../features/settlements/SettlementCreatePage')),
   InvoiceList: lazy(() => import('../features/invoices/InvoiceListPage')),
   TaxVoucherList: lazy(() => import('../features/tax-vouchers/TaxVoucherListPage')),
+  PersonAccountList: lazy(() => import('../features/persons/PersonAccountListPage')),
+  PersonDetail: lazy(() => import('../features/persons/PersonDetailPage')),
   DownloadLog: lazy(() => import('../features/downloads/DownloadLogPage')),
   OrderGenerateCache: lazy(() => import('../features/downloads/OrderGenerateCachePage')),
 };

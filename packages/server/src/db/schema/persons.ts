@@ -19,6 +19,16 @@ export const persons = pgTable(
     passwordHash: varchar('password_hash', { length: 255 }),
     /** 居民身份证号 (18 characters), shown masked */
     idCard: varchar('id_card', { length: 18 }),
+    /** how the account came: 1 registered in the app, 2 imported by the platform (PERSON_SOURCES) */
+    source: smallint('source').notNull().default(1),
+    /** PERSON_EDUCATION_TYPES; null when not given */
+    educationType: smallint('education_type'),
+    address: varchar('address', { length: 100 }),
+    email: varchar('email', { length: 40 }),
+    /** the kind of service the person offers (医药代表, 市场调研员…) */
+    categoryName: varchar('category_name', { length: 32 }),
+    /** the last change of the account (status, password, profile) */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('persons_tenant_sn').on(t.tenantId, t.userSn),
@@ -88,10 +98,32 @@ export const personBankCards = pgTable(
     accountName: varchar('account_name', { length: 32 }).notNull(),
     bankName: varchar('bank_name', { length: 64 }).notNull(),
     verified: smallint('verified').notNull().default(0),
+    /** the phone the bank has for the card (the four-element check's fourth) */
+    reservedPhone: varchar('reserved_phone', { length: 11 }),
     isDefault: smallint('is_default').notNull().default(0),
   },
   (t) => [
     uniqueIndex('person_bank_cards_card').on(t.tenantId, t.personId, t.accountNo),
     index('person_bank_cards_person').on(t.tenantId, t.personId),
   ],
+);
+
+/**
+ * 转出记录 (spec 3 §3, decision 0033): the platform handed a person over to one of its enterprises.
+ * The enterprise's name and number are kept as they were at the transfer.
+ */
+export const personTransfers = pgTable(
+  'person_transfers',
+  {
+    ...tenantOwnedColumns(),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id),
+    enterpriseId: enterpriseIdColumn(),
+    enterpriseName: varchar('enterprise_name', { length: 100 }).notNull(),
+    enterpriseCode: varchar('enterprise_code', { length: 32 }).notNull(),
+    createdBy: integer('created_by').notNull(),
+    createdByName: varchar('created_by_name', { length: 64 }).notNull(),
+  },
+  (t) => [index('person_transfers_person').on(t.tenantId, t.personId, t.id)],
 );

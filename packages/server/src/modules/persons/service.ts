@@ -88,7 +88,15 @@ export async function registerPerson(
  */
 export async function bindVerifiedBankCard(
   db: DbOrTx,
-  input: { tenantId: number; personId: number; accountNo: string; accountName: string; bankName: string },
+  input: {
+    tenantId: number;
+    personId: number;
+    accountNo: string;
+    accountName: string;
+    bankName: string;
+    /** the phone the bank has for the card */
+    reservedPhone?: string;
+  },
 ): Promise<void> {
   await db
     .update(personBankCards)
@@ -99,7 +107,13 @@ export async function bindVerifiedBankCard(
     .values({ ...input, verified: 1, isDefault: 1 })
     .onConflictDoUpdate({
       target: [personBankCards.tenantId, personBankCards.personId, personBankCards.accountNo],
-      set: { verified: 1, isDefault: 1, accountName: input.accountName, bankName: input.bankName },
+      set: {
+        verified: 1,
+        isDefault: 1,
+        accountName: input.accountName,
+        bankName: input.bankName,
+        reservedPhone: input.reservedPhone ?? null,
+      },
     });
 }
 

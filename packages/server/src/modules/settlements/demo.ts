@@ -378,7 +378,10 @@ async function settleAll(services: Services) {
       await bank.openAccount({ accountNo: channel.accountNo, accountName: channel.accountName });
     const personIds = [...new Set(done.map((row) => row.personId as number))];
     const people = await scopes.withSystem('demo: the persons who did the tasks', (db) =>
-      db.select({ id: persons.id, name: persons.name }).from(persons).where(inArray(persons.id, personIds)),
+      db
+        .select({ id: persons.id, name: persons.name, phone: persons.phone })
+        .from(persons)
+        .where(inArray(persons.id, personIds)),
     );
     for (const [index, person] of people.entries()) {
       const accountNo = cardOf(member.tenantId, person.id);
@@ -389,6 +392,7 @@ async function settleAll(services: Services) {
           accountNo,
           accountName: person.name,
           bankName: BANKS[index % BANKS.length],
+          reservedPhone: person.phone,
         }),
       );
       await bank.openAccount({ accountNo, accountName: person.name });

@@ -18,6 +18,9 @@ let world: SettlementWorld;
 let foreign: SettlementWorld;
 let operator: LoginUserInfo;
 let settlementId: number;
+/** a person of the world paid with taxes withheld, and one of the foreign world */
+let paidPerson: number;
+let foreignPerson: number;
 /** the month the tests' payouts happened in: now */
 const period = chinaMonth(new Date());
 
@@ -55,10 +58,10 @@ const withheldOf = async (w: SettlementWorld) =>
 beforeAll(async () => {
   world = await createSettlementWorld(t);
   foreign = await createSettlementWorld(t);
-  await addWorker(t, world, { count: 2, priceFen: 300_000 });
+  paidPerson = (await addWorker(t, world, { count: 2, priceFen: 300_000 })).personId;
   await addWorker(t, world, { priceFen: 150_000 });
   settlementId = (await paidOutSettlement(t, world, '10000.00')).id;
-  await addWorker(t, foreign, { priceFen: 200_000 });
+  foreignPerson = (await addWorker(t, foreign, { priceFen: 200_000 })).personId;
   await paidOutSettlement(t, foreign, '10000.00');
   const admin = await createPlatformUser(t.database, { tenantId: 0 });
   operator = await login(t.app, 'platform', admin.username, admin.password);
@@ -254,6 +257,12 @@ describe('上传完税凭证', () => {
       (await list(world.staff, { startTime: '2020-01-01 00:00:00', endTime: '2020-12-31 23:59:59' })).json().result
         .total,
     ).toBe(0);
+  });
+
+  it('finds the vouchers covering a person’s payouts (the person detail’s 完税凭证记录)', async () => {
+    expect((await list(world.staff, { userId: paidPerson })).json().result.total).toBe(1);
+    expect((await list(world.staff, { userId: foreignPerson })).json().result.total).toBe(0);
+    expect((await list(operator, { userId: foreignPerson })).json().result.total).toBe(0);
   });
 
   it('replaces the period’s files when saved again, and two saves at once make one voucher', async () => {

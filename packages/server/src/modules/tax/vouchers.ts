@@ -209,6 +209,7 @@ export async function listTaxVouchers(
     // a period is kept when its month overlaps the range
     query.startTime ? gte(taxVouchers.taxPeriod, chinaMonth(query.startTime)) : undefined,
     query.endTime ? lte(taxVouchers.taxPeriod, chinaMonth(query.endTime)) : undefined,
+    query.userId === undefined ? undefined : coversPerson(query.userId),
   );
   const page = await paged(db, query, {
     from: taxVouchers,
@@ -230,6 +231,17 @@ export async function listTaxVouchers(
   });
   return { ...page, records: await recordsOf(db, page.records) };
 }
+
+/** The voucher covers a payout to the person: a withheld line of its enterprise and period paid by its last save. */
+const coversPerson = (personId: number) =>
+  sql`exists (select 1 from ${settlementLines}
+    where ${settlementLines.tenantId} = ${taxVouchers.tenantId}
+      and ${settlementLines.enterpriseId} = ${taxVouchers.enterpriseId}
+      and ${settlementLines.personId} = ${personId}
+      and ${settlementLines.payStatus} = ${LINE_PAY_STATUS.success}
+      and ${settlementLines.totalTaxFen} > 0
+      and to_char(${settlementLines.payTime} at time zone 'Asia/Shanghai', 'YYYY-MM') = ${taxVouchers.taxPeriod}
+      and ${settlementLines.payTime} <= ${taxVouchers.updatedAt})`;
 
 /** GET queryById: one voucher with its files. */
 export async function taxVoucherDetail(db: DbOrTx, principal: Principal, id: number): Promise<TaxVoucherRecord> {

@@ -37,6 +37,64 @@ const columns: ColumnsType<SubSettlement> = [
   },
 ];
 
+/**
+ * A person's paid settlement lines, 10 a page, 详情 opening the settlement and 结算凭证 the person's
+ * sheet; `onLeave` runs before 详情 navigates (a dialog closes).
+ */
+export function PersonSettlementList({
+  person,
+  onLeave,
+}: {
+  person: { userId: number; userName: string };
+  onLeave?(): void;
+}) {
+  const navigate = useNavigate();
+  const [voucher, setVoucher] = useState<SubSettlement | null>(null);
+  return (
+    <>
+      <ListPage<SubSettlement, Record<string, never>>
+        queryKey={personSettlementsKey(person.userId)}
+        fetchPage={(request) => fetchPersonSettlements(person.userId, request.pageNo, request.pageSize)}
+        rowKey="id"
+        columns={columns}
+        listType={2}
+        defaultPageSize={10}
+        actionColumn={{
+          title: '操作',
+          key: 'actions',
+          fixed: 'right',
+          width: 140,
+          render: (_value, row) => (
+            <span className="list-actions">
+              <Button
+                type="link"
+                size="small"
+                onClick={() => {
+                  onLeave?.();
+                  navigate(settlementDetailPath(row.settlementId));
+                }}
+              >
+                详情
+              </Button>
+              {row.payStatus === 1 && (
+                <Button type="link" size="small" onClick={() => setVoucher(row)}>
+                  结算凭证
+                </Button>
+              )}
+            </span>
+          ),
+        }}
+      />
+      <VoucherDialog
+        open={voucher !== null}
+        settlement={voucher ? { id: voucher.settlementId, settlementSn: voucher.subSettlementSn } : null}
+        line={voucher ? { id: voucher.id, userName: person.userName } : undefined}
+        onClose={() => setVoucher(null)}
+      />
+    </>
+  );
+}
+
 export function PersonSettlementsDialog({
   person,
   onClose,
@@ -44,8 +102,6 @@ export function PersonSettlementsDialog({
   person: { userId: number; userName: string } | null;
   onClose(): void;
 }) {
-  const navigate = useNavigate();
-  const [voucher, setVoucher] = useState<SubSettlement | null>(null);
   return (
     <Modal
       open={person !== null}
@@ -55,47 +111,7 @@ export function PersonSettlementsDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      {person && (
-        <ListPage<SubSettlement, Record<string, never>>
-          queryKey={personSettlementsKey(person.userId)}
-          fetchPage={(request) => fetchPersonSettlements(person.userId, request.pageNo, request.pageSize)}
-          rowKey="id"
-          columns={columns}
-          listType={2}
-          defaultPageSize={10}
-          actionColumn={{
-            title: '操作',
-            key: 'actions',
-            fixed: 'right',
-            width: 140,
-            render: (_value, row) => (
-              <span className="list-actions">
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => {
-                    onClose();
-                    navigate(settlementDetailPath(row.settlementId));
-                  }}
-                >
-                  详情
-                </Button>
-                {row.payStatus === 1 && (
-                  <Button type="link" size="small" onClick={() => setVoucher(row)}>
-                    结算凭证
-                  </Button>
-                )}
-              </span>
-            ),
-          }}
-        />
-      )}
-      <VoucherDialog
-        open={voucher !== null}
-        settlement={voucher ? { id: voucher.settlementId, settlementSn: voucher.subSettlementSn } : null}
-        line={voucher && person ? { id: voucher.id, userName: person.userName } : undefined}
-        onClose={() => setVoucher(null)}
-      />
+      {person && <PersonSettlementList person={person} onLeave={onClose} />}
     </Modal>
   );
 }

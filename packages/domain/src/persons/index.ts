@@ -1,0 +1,2 @@
+export * from './operations';
+export * from './statuses';

@@ -1,0 +1,176 @@
+import { ApiCode, MSG, PERSON_MSG } from '@fieldpay/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/http';
+import { useSession } from '../../app/session-store';
+import { holdUnmaskToken } from '../../app/unmask-store';
+import { ConfirmProvider } from '../../components/ConfirmProvider';
+import { buttonByText, LONG, renderWithQuery, signedInAs, Where } from '../../components/list/testing';
+import PersonDetailPage from './PersonDetailPage';
+import { personInfo } from './person-fixtures';
+
+const api = await vi.hoisted(async () => (await import('./person-fixtures')).mockPersonCalls());
+vi.mock('./person-calls', () => api);
+const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
+vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
+// the check itself is the desensitization dialog's own test's subject
+vi.mock('../../components/DesensitizationDialog', () => ({
+  DesensitizationDialog: ({ open }: { open: boolean }) => (open ? <div data-testid="desensitize">脱敏验证</div> : null),
+}));
+
+const EVERY_CODE = [
+  'personalAccountManage:list:view',
+  'personalAccountManage:list:disable',
+  'personalAccountManage:list:transferOut',
+  'personalAccountManage:list:transferOutRecord',
+  'personalAccountManage:info:password',
+  'personalAccountManage:info:desensitization',
+  'personalAccountManage:info:clearLogin',
+  'taskManage:list:view',
+  'settlement:list:view',
+  'taxVoucher:list:view',
+] as const;
+
+function renderPage(at = '/personManage/person/detail?id=7') {
+  return renderWithQuery(
+    <ConfirmProvider>
+      <Routes>
+        <Route path="/personManage/person/detail" element={<PersonDetailPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </ConfirmProvider>,
+    { at },
+  );
+}
+
+const bottomButtons = () =>
+  Array.from(document.querySelectorAll('.person-actions button')).map((b) => [
+    b.textContent?.replace(/\s/g, ''),
+    (b as HTMLButtonElement).disabled,
+  ]);
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  signedInAs('platform', 2);
+  useSession.setState({ permList: [...EVERY_CODE] });
+  api.fetchPersonInfo.mockResolvedValue(personInfo(7));
+  api.fetchWasTransferred.mockResolvedValue(false);
+  api.fetchPersonAgreements.mockResolvedValue({ records: [], total: 0 });
+});
+
+describe('PersonDetailPage', { timeout: 60_000 }, () => {
+  it('shows the five tabs and the account masked, with the buttons of a normal person', async () => {
+    renderPage();
+    await screen.findByText('自然人详情 - 王芳', {}, LONG);
+    expect(api.fetchPersonInfo).toHaveBeenCalledWith(7, undefined);
+    expect(Array.from(document.querySelectorAll('.ant-tabs-tab')).map((tab) => tab.textContent)).toEqual([
+      '基本信息',
+      '协议记录',
+      '众包任务记录',
+      '结算记录',
+      '完税凭证记录',
+    ]);
+    for (const title of ['登录信息', '认证信息', '银行卡信息', '其他信息', '协议信息']) {
+      expect(screen.getByText(title)).toBeTruthy();
+    }
+    expect(screen.getByText('330106********1234')).toBeTruthy();
+    await waitFor(() => expect(api.fetchWasTransferred).toHaveBeenCalledWith(7));
+    expect(bottomButtons()).toEqual([
+      ['返回', false],
+      ['脱敏查看', false],
+      ['转出', false],
+      ['转出记录', true],
+      ['修改密码', false],
+      ['禁用', false],
+    ]);
+  });
+
+  it('reloads the account in the clear once the desensitization check holds a token', async () => {
+    renderPage();
+    await screen.findByText('自然人详情 - 王芳', {}, LONG);
+    fireEvent.click(buttonByText('脱敏查看'));
+    expect(await screen.findByTestId('desensitize')).toBeTruthy();
+    api.fetchPersonInfo.mockResolvedValue(personInfo(7, { idCard: '330106199501021234', unmasked: true }));
+    holdUnmaskToken('token', { token: 'T'.repeat(43), expiresAt: Date.now() + 60_000 });
+    expect(await screen.findByText('330106199501021234', {}, LONG)).toBeTruthy();
+    expect(api.fetchPersonInfo).toHaveBeenLastCalledWith(7, 'T'.repeat(43));
+    expect(screen.getByText('明文显示中')).toBeTruthy();
+    expect(screen.queryByText('脱敏查看')).toBeNull();
+  });
+
+  it('checks the new password and its confirmation, then changes it', async () => {
+    api.changePersonPassword.mockResolvedValue(PERSON_MSG.passwordChanged);
+    renderPage();
+    await screen.findByText('自然人详情 - 王芳', {}, LONG);
+    fireEvent.click(buttonByText('修改密码'));
+    const dialog = (await screen.findByText('新密码')).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(dialog).getByText(/确\s*定/));
+    expect((await within(dialog).findAllByText(MSG.passwordRequired)).length).toBe(2);
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入新密码'), { target: { value: 'short' } });
+    fireEvent.change(within(dialog).getByPlaceholderText('请再次输入新密码'), { target: { value: 'other' } });
+    expect(await within(dialog).findByText(MSG.passwordInvalid)).toBeTruthy();
+    expect(await within(dialog).findByText(MSG.personPasswordsDiffer)).toBeTruthy();
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入新密码'), { target: { value: 'Renew@2026pw' } });
+    fireEvent.change(within(dialog).getByPlaceholderText('请再次输入新密码'), { target: { value: 'Renew@2026pw' } });
+    fireEvent.click(within(dialog).getByText(/确\s*定/));
+    await waitFor(() =>
+      expect(api.changePersonPassword).toHaveBeenCalledWith({
+        userId: 7,
+        loginName: '136****5678',
+        newPassword: 'Renew@2026pw',
+      }),
+    );
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(PERSON_MSG.passwordChanged));
+  });
+
+  it('offers a restricted person only 解除登录限制, and a session without the codes only 返回', async () => {
+    api.fetchPersonInfo.mockResolvedValue(personInfo(7, { loginFlag: 2 }));
+    api.clearLoginRestriction.mockResolvedValue(PERSON_MSG.loginRestrictionCleared);
+    const first = renderPage();
+    await screen.findByText('自然人详情 - 王芳', {}, LONG);
+    expect(bottomButtons().map(([name]) => name)).toEqual(['返回', '脱敏查看', '转出记录', '解除登录限制']);
+    fireEvent.click(buttonByText('解除登录限制'));
+    await screen.findByText('确定解除自然人“王芳”的登录限制吗？');
+    fireEvent.click(buttonByText(/确\s*定/));
+    await waitFor(() => expect(api.clearLoginRestriction).toHaveBeenCalledWith(7));
+    first.unmount();
+    useSession.setState({ permList: ['personalAccountManage:list:view'] });
+    renderPage();
+    await screen.findByText('自然人详情 - 王芳', {}, LONG);
+    expect(bottomButtons()).toEqual([['返回', false]]);
+    expect(Array.from(document.querySelectorAll('.ant-tabs-tab')).map((tab) => tab.textContent)).toEqual([
+      '基本信息',
+      '协议记录',
+    ]);
+    fireEvent.click(buttonByText('返回'));
+    expect((await screen.findByTestId('where')).textContent).toBe('/personManage/person/list');
+  });
+
+  it('lists the agreements in their tab, and says 自然人不存在 for a foreign id', async () => {
+    api.fetchPersonAgreements.mockResolvedValue({
+      records: [
+        {
+          id: 1,
+          contractSn: 'XY30000001',
+          contractName: '灵活用工平台服务协议',
+          agreementType: 1,
+          enterpriseName: '',
+          tenantName: '华东众包服务平台',
+          signStatus: 1,
+          contractStartDate: new Date('2026-06-02T10:00:00+08:00').getTime(),
+          createTime: new Date('2026-06-01T10:00:00+08:00').getTime(),
+        },
+      ],
+      total: 1,
+    });
+    const first = renderPage('/personManage/person/detail?id=7&tab=agreements');
+    expect(await screen.findByText('XY30000001', {}, LONG)).toBeTruthy();
+    expect(screen.getByText('履约中')).toBeTruthy();
+    expect(screen.getByText('平台协议')).toBeTruthy();
+    first.unmount();
+    api.fetchPersonInfo.mockRejectedValue(new ApiError(PERSON_MSG.notFound, ApiCode.notFound, null, 404));
+    renderPage('/personManage/person/detail?id=99');
+    expect(await screen.findByText(PERSON_MSG.notFound, {}, LONG)).toBeTruthy();
+  });
+});

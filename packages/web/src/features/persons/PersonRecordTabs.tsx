@@ -1,0 +1,138 @@
+/**
+ * The record tabs of the natural-person detail (spec 3 §2 "Natural-person detail"): 众包任务记录 (the
+ * tasks the person took; 详情 opens the task) and 完税凭证记录 (the tax vouchers covering taxes
+ * withheld from the person's payouts; their images and tax list).
+ */
+import {
+  PAGE_SIZE,
+  TASK_AUDIT_STATUS,
+  TASK_STATUS,
+  type TaskListRecord,
+  type TaxVoucherRecord,
+} from '@fieldpay/domain';
+import { Button } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ListPage, plainCell } from '../../components/list/ListPage';
+import { StatusTag } from '../../components/list/StatusTag';
+import { openStoredFile } from '../../components/upload/open-file';
+import { chinaTime, yuan } from '../settlements/settlement-format';
+import { TASK_DETAIL_PATH } from '../tasks/task-paths';
+import { fetchTaxVouchers } from '../tax-vouchers/tax-voucher-calls';
+import { TaxVoucherImagesDialog } from '../tax-vouchers/TaxVoucherImagesDialog';
+import { fetchPersonTasks, personTasksKey } from './person-calls';
+
+const TASK_COLUMNS: ColumnsType<TaskListRecord> = [
+  { key: 'taskSn', dataIndex: 'taskSn', title: '任务编号', width: 190 },
+  { key: 'projectName', dataIndex: 'projectName', title: '项目名称', ellipsis: true },
+  { key: 'visitType', dataIndex: 'visitType', title: '服务类型', width: 110 },
+  {
+    key: 'status',
+    dataIndex: 'status',
+    title: '任务状态',
+    width: 100,
+    render: (value: number) => <StatusTag dictionary={TASK_STATUS} value={value} />,
+  },
+  {
+    key: 'auditStatus',
+    dataIndex: 'auditStatus',
+    title: '审核状态',
+    width: 100,
+    render: (value: number) => <StatusTag dictionary={TASK_AUDIT_STATUS} value={value} />,
+  },
+  {
+    key: 'actTime',
+    dataIndex: 'actTime',
+    title: '提交时间',
+    width: 170,
+    render: (value: number | null) => plainCell(chinaTime(value)),
+  },
+];
+
+export function PersonTaskRecords({ userId }: { userId: number }) {
+  const navigate = useNavigate();
+  return (
+    <ListPage<TaskListRecord, Record<string, never>>
+      queryKey={personTasksKey(userId)}
+      fetchPage={(request) => fetchPersonTasks(userId, request.pageNo, request.pageSize)}
+      rowKey="id"
+      columns={TASK_COLUMNS}
+      listType={2}
+      defaultPageSize={PAGE_SIZE.personLists}
+      actionColumn={{
+        title: '操作',
+        key: 'actions',
+        fixed: 'right',
+        width: 90,
+        render: (_value, row) => (
+          <Button type="link" size="small" onClick={() => navigate(`${TASK_DETAIL_PATH}?id=${row.id}`)}>
+            详情
+          </Button>
+        ),
+      }}
+    />
+  );
+}
+
+const VOUCHER_COLUMNS: ColumnsType<TaxVoucherRecord> = [
+  { key: 'taxPeriod', dataIndex: 'taxPeriod', title: '税款所属期', width: 120 },
+  { key: 'enterpriseName', dataIndex: 'enterpriseName', title: '企业名称', ellipsis: true },
+  {
+    key: 'paidTaxAmount',
+    dataIndex: 'paidTaxAmount',
+    title: '已缴税额(元)',
+    width: 140,
+    render: (value: string) => <span className="money">{yuan(value)}</span>,
+  },
+  {
+    key: 'updateTime',
+    dataIndex: 'updateTime',
+    title: '上传时间',
+    width: 170,
+    render: (value: number) => plainCell(chinaTime(value)),
+  },
+];
+
+export function PersonTaxVoucherRecords({ userId }: { userId: number }) {
+  const [shown, setShown] = useState<TaxVoucherRecord | null>(null);
+  return (
+    <>
+      <ListPage<TaxVoucherRecord, Record<string, never>>
+        queryKey={['tax-vouchers', 'person', userId]}
+        fetchPage={(request) => fetchTaxVouchers({ userId, pageNo: request.pageNo, pageSize: request.pageSize })}
+        rowKey="id"
+        columns={VOUCHER_COLUMNS}
+        listType={2}
+        defaultPageSize={PAGE_SIZE.taxVoucherList}
+        actionColumn={{
+          title: '操作',
+          key: 'actions',
+          fixed: 'right',
+          width: 200,
+          render: (_value, row) => (
+            <span className="list-actions">
+              <Button type="link" size="small" onClick={() => setShown(row)}>
+                完税凭证
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                disabled={!row.taxListFile}
+                onClick={() => row.taxListFile && void openStoredFile(row.taxListFile.address, 'attachment')}
+              >
+                下载缴税清单
+              </Button>
+            </span>
+          ),
+        }}
+      />
+      <TaxVoucherImagesDialog
+        title="完税凭证"
+        voucher={shown}
+        files={shown?.voucherImages ?? []}
+        onClose={() => setShown(null)}
+      />
+    </>
+  );
+}
