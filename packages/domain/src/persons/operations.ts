@@ -9,7 +9,7 @@ import { recordIdSchema } from '../api/ids';
 import { defineOperation } from '../api/operation';
 import { INPUT_MAX_LENGTH, PAGE_SIZE } from '../limits';
 import { MSG } from '../messages';
-import { passwordSchema } from '../validators';
+import { personPasswordFormSchema } from '../validators';
 import { PERSON_MSG } from './statuses';
 
 // ---- records
@@ -121,7 +121,7 @@ export const personPasswordBodySchema = z.object({
   userId: recordIdSchema(),
   /** the person's login account as the form showed it: a stale form changes nobody else's */
   loginName: z.string().trim().min(1).max(INPUT_MAX_LENGTH.phone),
-  newPassword: passwordSchema.pipe(z.string().max(INPUT_MAX_LENGTH.password)),
+  newPassword: personPasswordFormSchema.shape.newPassword,
 });
 export type PersonPasswordBody = z.input<typeof personPasswordBodySchema>;
 

@@ -1,4 +1,5 @@
 import {
+  ENTERPRISE_INFO_MSG,
   type LookupQuery,
   type LookupRecord,
   lookupRowDisabled,
@@ -18,6 +19,26 @@ import { contains, joinParts } from '../../platform/lookups/query';
 import { enterpriseScope, equalsIfGiven, tenantScope, tenantsIn } from '../../core/tenancy';
 import type { LookupView } from '../../platform/lookups/registry';
 import { contactAsSeenBy, visibleTenantIds } from '../../platform/tenants/service';
+
+/**
+ * An enterprise the viewer may see, or 企业不存在: enterprise users their own, staff their tenant's,
+ * the operator any (an asked tenant narrows every one of them).
+ */
+export async function enterpriseInScope(db: DbOrTx, principal: Principal, id: number, askedTenantId?: number) {
+  const [row] = await db
+    .select({
+      id: enterprises.id,
+      tenantId: enterprises.tenantId,
+      name: enterprises.name,
+      taxNumber: enterprises.taxNumber,
+    })
+    .from(enterprises)
+    .where(
+      and(eq(enterprises.id, id), enterpriseScope(principal, enterprises.tenantId, enterprises.id, askedTenantId)),
+    );
+  if (!row) throw fail.notFound(ENTERPRISE_INFO_MSG.notFound);
+  return row;
+}
 
 /** Enterprises in scope; an enterprise user finds only its own enterprise on the session's tenant. */
 export async function lookupEnterprises(

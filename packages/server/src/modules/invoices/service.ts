@@ -6,7 +6,6 @@
  * the other side. A settlement is on one invoice at most: the unique index decides, not a check.
  */
 import {
-  ENTERPRISE_INFO_MSG,
   fenToYuan,
   INVOICE_BIZ_TYPE,
   INVOICE_MSG,
@@ -66,6 +65,7 @@ import { escapeLike } from '../../platform/lookups/query';
 import { createNotice, enterpriseMemberIds, tenantStaffIds } from '../../platform/notices/service';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
 import type { Services } from '../../services';
+import { enterpriseInScope } from '../enterprises/service';
 
 type Input<O extends { input: z.ZodType }> = z.output<O['input']>;
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -83,24 +83,7 @@ const invoiceScope = (viewer: Principal, tenantId?: number) =>
 /** The enterprise a call is about: the enterprise side's own; the platform side names one of its tenant's. */
 async function enterpriseOf(db: DbOrTx, principal: Principal, companyId: number | undefined) {
   const id = principal.side === 'enterprise' ? (principal.enterpriseId ?? -1) : (companyId ?? -1);
-  const [row] = await db
-    .select({
-      id: enterprises.id,
-      tenantId: enterprises.tenantId,
-      name: enterprises.name,
-      taxNumber: enterprises.taxNumber,
-    })
-    .from(enterprises)
-    .where(
-      and(
-        eq(enterprises.id, id),
-        principal.side === 'enterprise' || principal.userIdentity !== 1 || principal.tenantId !== 0
-          ? eq(enterprises.tenantId, principal.tenantId)
-          : undefined,
-      ),
-    );
-  if (!row) throw fail.notFound(ENTERPRISE_INFO_MSG.notFound);
-  return row;
+  return enterpriseInScope(db, principal, id);
 }
 
 // ---- invoice info

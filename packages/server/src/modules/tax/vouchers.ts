@@ -8,7 +8,6 @@
  */
 import {
   DOCUMENT_EXTENSIONS,
-  ENTERPRISE_INFO_MSG,
   fenToYuan,
   IMAGE_EXTENSIONS,
   LINE_PAY_STATUS,
@@ -40,6 +39,7 @@ import { escapeLike } from '../../platform/lookups/query';
 import { createNotice, enterpriseMemberIds } from '../../platform/notices/service';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
 import type { Services } from '../../services';
+import { enterpriseInScope } from '../enterprises/service';
 
 type Input<O extends { input: z.ZodType }> = z.output<O['input']>;
 type VoucherRow = typeof taxVouchers.$inferSelect;
@@ -49,23 +49,6 @@ const voucherScope = (viewer: Principal, tenantId?: number) =>
 
 /** Where a voucher's notice leads: the list, the newest period first. */
 const TAX_VOUCHER_LIST_LINK = '/invoice/tax/voucherList';
-
-/** The enterprise a voucher is saved for: one of the staff's tenant (the operator names any tenant's). */
-async function enterpriseFor(db: DbOrTx, principal: Principal, enterpriseId: number, tenantId: number | undefined) {
-  const [row] = await db
-    .select({ id: enterprises.id, tenantId: enterprises.tenantId, name: enterprises.name })
-    .from(enterprises)
-    .where(
-      and(
-        eq(enterprises.id, enterpriseId),
-        isPlatformOperator(principal)
-          ? equalsIfGiven(enterprises.tenantId, tenantId)
-          : eq(enterprises.tenantId, principal.tenantId),
-      ),
-    );
-  if (!row) throw fail.notFound(ENTERPRISE_INFO_MSG.notFound);
-  return row;
-}
 
 /**
  * The payouts of an enterprise in a tax period that had taxes withheld, up to `until`: a voucher
@@ -192,6 +175,23 @@ async function voucherIn(db: DbOrTx, principal: Principal, id: number) {
   return row;
 }
 
+/** The voucher an enterprise saved for a tax period, with its names; undefined before the first save. */
+async function periodVoucher(db: DbOrTx, company: { tenantId: number; id: number }, taxPeriod: string) {
+  const [row] = await db
+    .select({ voucher: taxVouchers, ...named })
+    .from(taxVouchers)
+    .innerJoin(enterprises, eq(enterprises.id, taxVouchers.enterpriseId))
+    .innerJoin(tenants, eq(tenants.id, taxVouchers.tenantId))
+    .where(
+      and(
+        eq(taxVouchers.tenantId, company.tenantId),
+        eq(taxVouchers.enterpriseId, company.id),
+        eq(taxVouchers.taxPeriod, taxPeriod),
+      ),
+    );
+  return row;
+}
+
 // ---- calls
 
 /** GET list: the vouchers in scope, the latest tax period first. */
@@ -307,22 +307,13 @@ export async function taxPeriodSummary(
   principal: Principal,
   query: Input<typeof taxPeriodSummaryOperation>,
 ): Promise<TaxPeriodSummary> {
-  const company = await enterpriseFor(db, principal, query.enterpriseId as number, query.tenantId);
+  const company = await enterpriseInScope(db, principal, query.enterpriseId as number, query.tenantId);
   const withheld = await withheldTaxes(db, company.tenantId, company.id, query.taxPeriod, new Date());
-  const [existing] = await db
-    .select({ id: taxVouchers.id })
-    .from(taxVouchers)
-    .where(
-      and(
-        eq(taxVouchers.tenantId, company.tenantId),
-        eq(taxVouchers.enterpriseId, company.id),
-        eq(taxVouchers.taxPeriod, query.taxPeriod),
-      ),
-    );
+  const saved = await periodVoucher(db, company, query.taxPeriod);
   return {
     paidTaxAmount: fenToYuan(withheld.taxFen),
     settlementNum: withheld.settlementNum,
-    voucher: existing ? await taxVoucherDetail(db, principal, existing.id) : null,
+    voucher: saved ? (await recordsOf(db, [saved]))[0] : null,
   };
 }
 
@@ -369,19 +360,10 @@ export async function saveTaxVoucher(
   if (principal.side !== 'platform') throw fail.forbidden();
   if (isPlatformOperator(principal)) throw fail.rule(TAX_VOUCHER_MSG.uploadedByTenant);
   if (body.taxPeriod > chinaMonth(now)) throw fail.validation(TAX_VOUCHER_MSG.taxPeriodInFuture);
-  const company = await enterpriseFor(db, principal, body.enterpriseId as number, body.tenantId);
+  const company = await enterpriseInScope(db, principal, body.enterpriseId as number, body.tenantId);
   // saves of the same enterprise wait for each other: the period's row is made once
   await db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.id, company.id)).for('update');
-  const [existing] = await db
-    .select()
-    .from(taxVouchers)
-    .where(
-      and(
-        eq(taxVouchers.tenantId, company.tenantId),
-        eq(taxVouchers.enterpriseId, company.id),
-        eq(taxVouchers.taxPeriod, body.taxPeriod),
-      ),
-    );
+  const existing = (await periodVoucher(db, company, body.taxPeriod))?.voucher;
   if (body.id !== undefined && existing?.id !== body.id) throw fail.notFound(TAX_VOUCHER_MSG.notFound);
   const withheld = await withheldTaxes(db, company.tenantId, company.id, body.taxPeriod, now);
   if (withheld.taxFen <= 0) throw fail.rule(TAX_VOUCHER_MSG.noWithheldTax);

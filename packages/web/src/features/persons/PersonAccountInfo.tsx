@@ -4,7 +4,7 @@
  * collapsible agreement table; the bottom buttons each with its code (person-actions.ts). The data
  * comes masked; 脱敏查看 asks for the desensitization check and the page reloads it in the clear.
  */
-import { PERSON_LOGIN_FLAG, type PersonInfo } from '@fieldpay/domain';
+import { MSG, PERSON_LOGIN_FLAG, type PersonInfo } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Collapse, Descriptions, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
@@ -26,7 +26,7 @@ import { useLoginFlagActions, usePersonActions } from './person-actions';
 import { fetchWasTransferred, PERSON_KEY, personWasTransferredKey } from './person-calls';
 
 /** What the browser cannot play shows this instead (spec 3 §2). */
-export const VIDEO_UNSUPPORTED = '您的浏览器不支持该视频格式';
+export const VIDEO_UNSUPPORTED = MSG.unsupportedVideo;
 
 const uploaded = (flag: 0 | 1, unmasked: boolean): ReactNode =>
   flag === 1 ? (unmasked ? '已上传' : '已上传（脱敏查看后显示）') : '未上传';

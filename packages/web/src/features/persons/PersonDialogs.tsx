@@ -9,7 +9,7 @@ import {
   MSG,
   PAGE_SIZE,
   type PersonTransferRecord,
-  passwordSchema,
+  personPasswordFormSchema,
 } from '@fieldpay/domain';
 import { Form, Input, Modal } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -97,11 +97,7 @@ export function PersonPasswordDialog({ person, onClose, onDone }: DialogProps) {
           <Form.Item label="登录账号">
             <Input value={person.loginName} disabled />
           </Form.Item>
-          <Form.Item
-            name="newPassword"
-            label="新密码"
-            rules={[{ required: true, message: MSG.passwordRequired }, zodRule(passwordSchema)]}
-          >
+          <Form.Item name="newPassword" label="新密码" rules={[zodRule(personPasswordFormSchema.shape.newPassword)]}>
             <Input.Password
               maxLength={INPUT_MAX_LENGTH.password}
               placeholder="请输入新密码"
