@@ -1,5 +1,6 @@
 /** Several images (spec 1 §5): jpeg, jpg or png, 3 MB each, a limited count (10 unless the page says). */
 import { MB, policyForScene, UPLOAD, type UploadTarget } from '@fieldpay/domain';
+import { useEffect } from 'react';
 import type { AttachmentItem } from './attachment-item';
 import { exactSizeCheck, type ImageSizeRule, imageHint } from './ImageUpload';
 import { ImageTiles } from './ImageTiles';
@@ -17,6 +18,8 @@ export interface MultiImageUploadProps {
   disabled?: boolean;
   disabledReason?: string;
   id?: string;
+  /** told when an image starts or stops uploading: a form holds its save meanwhile */
+  onBusyChange?(busy: boolean): void;
 }
 
 export function MultiImageUpload({
@@ -31,6 +34,7 @@ export function MultiImageUpload({
   disabled = false,
   disabledReason,
   id,
+  onBusyChange,
 }: MultiImageUploadProps) {
   const policy = policyForScene('image', { maxBytes, maxCount });
   const uploader = useUploader({
@@ -43,6 +47,8 @@ export function MultiImageUpload({
     recordId,
     extraCheck: exactSizeCheck(size),
   });
+  const busy = uploader.inFlight.length > 0;
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
   const countHint = `，最多上传${policy.maxCount}张`;
   return (
     <ImageTiles

@@ -147,4 +147,24 @@ describe('TaxVoucherUploadView', { timeout: 60_000 }, () => {
       ),
     );
   });
+
+  it('holds 保存 while an image is still uploading', async () => {
+    api.fetchTaxPeriod.mockResolvedValue({ paidTaxAmount: '1127.77', settlementNum: 2, voucher: null });
+    let finish: () => void = () => undefined;
+    files.uploadForm.mockImplementationOnce(
+      (_target: string, form: FormData) =>
+        new Promise((resolve) => {
+          finish = () => resolve(uploaded((form.get('file') as File).name, 'png'));
+        }),
+    );
+    renderWithQuery(<TaxVoucherUploadView onBack={() => undefined} />);
+    await choosePeriod();
+    await screen.findByText('¥1,127.77', {}, LONG);
+    const save = () => buttonByText(/^保\s*存$/).closest('button') as HTMLButtonElement;
+    expect(save().disabled).toBe(false);
+    pick(field('完税凭证（图）'), fileOf('完税证明.png', HEADS.png));
+    await waitFor(() => expect(save().disabled).toBe(true));
+    finish();
+    await waitFor(() => expect(save().disabled).toBe(false));
+  });
 });

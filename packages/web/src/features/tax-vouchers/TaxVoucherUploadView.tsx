@@ -9,7 +9,7 @@ import { MSG, TAX_VOUCHER_MSG, TAX_VOUCHER_UPLOAD_PATH, type TaxVoucherRecord } 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Form, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { type LookupValue, RemoteSelect } from '../../components/RemoteSelect';
@@ -46,7 +46,8 @@ export function TaxVoucherUploadView({ onBack }: { onBack(): void }) {
   const tenantId = useSession((state) => state.userInfo?.tenant.id ?? 0);
   const enterpriseId = Form.useWatch('enterpriseId', form);
   const taxPeriod = Form.useWatch('taxPeriod', form)?.format('YYYY-MM');
-  const [busy, setBusy] = useState(0);
+  // the uploads still sending a file: 保存 waits for them
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [saving, setSaving] = useState(false);
   const chosen = typeof enterpriseId === 'number' && taxPeriod !== undefined;
 
@@ -97,7 +98,23 @@ export function TaxVoucherUploadView({ onBack }: { onBack(): void }) {
     disabled: !chosen || nothingWithheld,
     disabledReason: !chosen ? '请先选择企业和税款所属期' : undefined,
   };
-  const onBusyChange = (next: boolean) => setBusy((count) => Math.max(0, count + (next ? 1 : -1)));
+  const busyChange = useMemo(
+    () =>
+      Object.fromEntries(
+        UPLOADS.map(({ name }) => [
+          name,
+          (sending: boolean) =>
+            setBusy((now) => {
+              if (now.has(name) === sending) return now;
+              const next = new Set(now);
+              if (sending) next.add(name);
+              else next.delete(name);
+              return next;
+            }),
+        ]),
+      ),
+    [],
+  );
 
   return (
     <Card
@@ -162,9 +179,9 @@ export function TaxVoucherUploadView({ onBack }: { onBack(): void }) {
             rules={[requiredUploadRule(upload.message)]}
           >
             {upload.name === 'taxListFile' ? (
-              <DocumentUpload scene="taxList" maxCount={1} {...widget} onBusyChange={onBusyChange} />
+              <DocumentUpload scene="taxList" maxCount={1} {...widget} onBusyChange={busyChange[upload.name]} />
             ) : (
-              <MultiImageUpload {...widget} />
+              <MultiImageUpload {...widget} onBusyChange={busyChange[upload.name]} />
             )}
           </Form.Item>
         ))}
@@ -173,7 +190,7 @@ export function TaxVoucherUploadView({ onBack }: { onBack(): void }) {
             <Button
               type="primary"
               loading={saving}
-              disabled={nothingWithheld || busy > 0}
+              disabled={nothingWithheld || busy.size > 0}
               onClick={() => void save().catch(() => undefined)}
             >
               保存
