@@ -19,6 +19,9 @@ import {
   url,
 } from './support';
 
+/** how long a state may take to arrive (messages fade after 3 s; a slow machine is slower) */
+const POLL = { timeout: 15_000 };
+
 let browser: Browser;
 let staff: { context: BrowserContext; page: Page };
 let admin: { context: BrowserContext; page: Page };
@@ -81,7 +84,7 @@ describe('natural-person accounts', () => {
 
     await openPersonList(page);
     await page.locator('tr.ant-table-row').first().waitFor();
-    await page.locator('.ant-message-notice').waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('.ant-message-notice').count(), POLL).toBe(0);
     await screenshot(page, 'person-list-1440');
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'person-list-1280');
@@ -99,12 +102,14 @@ describe('natural-person accounts', () => {
     await transfer.getByRole('button', { name: /确\s*定/ }).click();
     await transfer.getByText('请选择转入企业', { exact: true }).last().waitFor();
     await pick(page, '转入企业', company, company.slice(0, 4));
+    // the choice clears the message
+    await transfer.getByText('请选择转入企业', { exact: true }).last().waitFor({ state: 'detached' });
     await screenshot(page, 'person-transfer');
     await transfer.getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-message').getByText('操作成功').waitFor();
     await transfer.waitFor({ state: 'hidden' });
 
-    await expect.poll(() => row.getByRole('button', { name: '转出记录' }).isEnabled()).toBe(true);
+    await expect.poll(() => row.getByRole('button', { name: '转出记录' }).isEnabled(), POLL).toBe(true);
     await row.getByRole('button', { name: '转出记录' }).click();
     const records2 = dialogTitled(page, '转出记录');
     await records2.locator('tr.ant-table-row').getByText(company).waitFor();
@@ -132,20 +137,29 @@ describe('natural-person accounts', () => {
     for (const block of ['登录信息', '认证信息', '银行卡信息', '其他信息']) {
       await page.locator('.person-block .ant-card-head-title', { hasText: block }).waitFor();
     }
-    const idCard = page.locator('.ant-descriptions-item', { hasText: '身份证号' }).locator('.ant-descriptions-item-content');
+    const idCard = page
+      .locator('.ant-descriptions-item', { hasText: '身份证号' })
+      .locator('.ant-descriptions-item-content');
     expect(await idCard.textContent()).toMatch(/\*/);
-    await page.locator('.ant-message-notice').waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('.ant-message-notice').count(), POLL).toBe(0);
     await screenshot(page, 'person-detail-1440');
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'person-detail-1280');
     await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.locator('.ant-tabs-tab', { hasText: '协议记录' }).click();
-    await page.locator('.ant-tabs-tabpane-active tr.ant-table-row').first().waitFor();
+    await page.waitForURL(/tab=agreements/);
+    // the demo's persons have signed the platform's agreements
+    await page.locator('[role=tabpanel] tr.ant-table-row').first().waitFor();
     await screenshot(page, 'person-agreements');
-    for (const tab of ['众包任务记录', '结算记录', '完税凭证记录']) {
+    // each record tab shows its own table (a column only it has)
+    for (const [tab, column] of [
+      ['众包任务记录', '任务编号'],
+      ['结算记录', '子结算单号'],
+      ['完税凭证记录', '税款所属期'],
+    ]) {
       await page.locator('.ant-tabs-tab', { hasText: tab }).click();
-      await page.locator('.ant-tabs-tabpane-active .ant-table').waitFor();
+      await page.locator('[role=tabpanel] th', { hasText: column }).first().waitFor();
     }
   });
 
@@ -158,8 +172,10 @@ describe('natural-person accounts', () => {
     await dialog.getByPlaceholder('请输入登录密码').fill(ACCOUNTS.admin.password);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('明文显示中').waitFor();
-    const idCard = page.locator('.ant-descriptions-item', { hasText: '身份证号' }).locator('.ant-descriptions-item-content');
-    await expect.poll(() => idCard.textContent()).toMatch(/^\d{17}[\dX]$/);
+    const idCard = page
+      .locator('.ant-descriptions-item', { hasText: '身份证号' })
+      .locator('.ant-descriptions-item-content');
+    await expect.poll(() => idCard.textContent(), POLL).toMatch(/^\d{17}[\dX]$/);
     await screenshot(page, 'person-detail-unmasked');
   });
 });

@@ -189,10 +189,10 @@ const projectListTail: ColumnDefault[] = [
 
 /** 自然人账户 (spec 3 §2, decision 0033): the platform column for the operator only. */
 const personAccountHead: ColumnDefault[] = [
-  ['userSn', '用户编号', 150, { fixed: true }],
-  ['name', '姓名', 110],
-  ['loginName', '登录账号', 130],
-  ['idCard', '身份证号', 190],
+  ['userSn', '用户编号', 140, { fixed: true }],
+  ['name', '姓名', 100],
+  ['loginName', '登录账号', 120],
+  ['idCard', '身份证号', 180],
 ];
 const personAccountTail: ColumnDefault[] = [
   ['source_dictText', '注册来源', 100],

@@ -97,6 +97,7 @@ const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-sign"]',
+  'req.headers["x-desensitization-token"]',
   '*.password',
   '*.oldPassword',
   '*.newPassword',
@@ -107,8 +108,8 @@ const REDACT = [
 
 const CENSOR = '[已隐藏]';
 
-/** Query parameters whose values never reach the log: file-link signatures, phone numbers, tokens. */
-const SECRET_QUERY_KEYS = new Set(['sign', 'phone', 'mobile', 'idcard', 'token', 'password', 'code']);
+/** Query parameters whose values never reach the log: file-link signatures, phone numbers, tokens (tempToken unmasks). */
+const SECRET_QUERY_KEYS = new Set(['sign', 'phone', 'mobile', 'idcard', 'token', 'temptoken', 'password', 'code']);
 
 /** The request URL as logged: the path and the query keys stay, secret values are replaced. */
 export function redactUrl(url: string): string {

@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('request URLs in the log', () => {
-  it('keep no file-link signature and no phone number', async () => {
+  it('keep no file-link signature, phone number or unmask token', async () => {
     const sign = 'ab'.repeat(32);
     const phone = '13812345678';
     await app.inject({
@@ -45,7 +45,11 @@ describe('request URLs in the log', () => {
     });
     await app.inject({ method: 'GET', url: `/api/dev/sms-outbox?phone=${phone}` });
     await app.inject({ method: 'GET', url: `/api/dev/sms-outbox?phone=${phone}x` });
+    // a desensitization token, as the person info sends it (tempToken)
+    const unmask = 'Tk'.repeat(21);
+    await app.inject({ method: 'GET', url: `/api/sys/person/info?userId=1&tempToken=${unmask}` });
     const log = lines.join('');
+    expect(log).not.toContain(unmask);
     expect(log).toContain('/api/dev/sms-outbox?phone=');
     expect(log).toContain('/api/resource/file/1/abcdefghijklmnop1234?');
     expect(log).not.toContain(sign);

@@ -105,7 +105,7 @@ export default function PersonAccountListPage() {
           title: '操作',
           key: 'actions',
           fixed: 'right',
-          width: 260,
+          width: 210,
           render: (_value, row) => {
             const allowed = actionsOf(row.loginFlag);
             const target: PersonTarget = {
