@@ -174,6 +174,16 @@ export async function createPlatformUser(
   return { id: user.id, username, password };
 }
 
+/** A live unmask token of the session, as the desensitization check would issue it. */
+export async function unmaskToken(context: TestContext, session: LoginUserInfo): Promise<string> {
+  const principal = await context.services.sessions.resolve(session.token);
+  if (!principal) throw new Error('no session');
+  const issued = await context.services.ctx.scopes.withSystem('test: unmask token', () =>
+    context.services.desensitization.issueToken(principal),
+  );
+  return issued.token;
+}
+
 /** A signed-in platform user of `tenantId` whose role holds every built-in code of the side but `missing`. */
 export async function signInPlatformWithout(context: TestContext, tenantId: number, missing: PermissionCode) {
   const roleCode = await createRole(context.database, {

@@ -1,7 +1,7 @@
 import { type LoginUserInfo, MSG, PERSON_MSG } from '@fieldpay/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, signInPlatformWithout, useTestApp } from '../../../test/app';
+import { authHeaders, signInPlatformWithout, unmaskToken, useTestApp } from '../../../test/app';
 import { createLookupWorld, insertContract, insertPerson, type LookupWorld, marker } from '../../../test/lookups';
 import { enterprises, personAgreements, persons, personTransfers, workerSessions } from '../../db/schema';
 import { verifyPassword } from '../../platform/auth/passwords';
@@ -32,15 +32,6 @@ async function newPerson(values: { loginFlag?: number; phone?: string } = {}) {
 
 const flagOf = async (id: number) =>
   (await t.database.db.select({ flag: persons.loginFlag }).from(persons).where(eq(persons.id, id)))[0].flag;
-
-async function unmaskToken(session: LoginUserInfo): Promise<string> {
-  const principal = await t.services.sessions.resolve(session.token);
-  if (!principal) throw new Error('no session');
-  const issued = await t.services.ctx.scopes.withSystem('test: unmask token', () =>
-    t.services.desensitization.issueToken(principal),
-  );
-  return issued.token;
-}
 
 const enterpriseOf = async (id: number) =>
   (
@@ -111,7 +102,7 @@ describe('自然人账户信息', () => {
     expect(masked.email).not.toBe('wangfang@139.com');
     expect(masked.idCard).not.toBe(ID_CARD);
     expect(masked.age).toBeGreaterThanOrEqual(35);
-    const token = await unmaskToken(world.staffA);
+    const token = await unmaskToken(t, world.staffA);
     const clear = (await get(world.staffA, '/api/sys/person/info', { userId: id, tempToken: token })).json().result;
     expect(clear).toMatchObject({
       loginName: '13611112222',
@@ -133,7 +124,7 @@ describe('自然人账户信息', () => {
     const foreign = await get(world.staffB, '/api/sys/person/info', { userId: id });
     expect(foreign.json()).toMatchObject({ success: false, message: PERSON_MSG.notFound });
     const without = await signInPlatformWithout(t, world.tenantA, 'personalAccountManage:info:desensitization');
-    const token = await unmaskToken(without);
+    const token = await unmaskToken(t, without);
     expect((await get(without, '/api/sys/person/info', { userId: id, tempToken: token })).statusCode).toBe(403);
     expect((await get(without, '/api/sys/person/info', { userId: id })).json().result.unmasked).toBe(false);
   });

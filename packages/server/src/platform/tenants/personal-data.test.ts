@@ -1,7 +1,7 @@
 import { DESENSITIZATION_TOKEN_HEADER, type LoginUserInfo } from '@fieldpay/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, useTestApp } from '../../../test/app';
+import { authHeaders, unmaskToken, useTestApp } from '../../../test/app';
 import { askLookup, createLookupWorld, insertBankPlatform, type LookupWorld, marker } from '../../../test/lookups';
 import { channelAccounts, tenants, virtualAccounts } from '../../db/schema';
 
@@ -26,16 +26,6 @@ beforeAll(async () => {
     accountName: `${search}上海易众`,
   });
 });
-
-/** A live unmask token of the session, as the desensitization check would issue it. */
-async function unmaskToken(session: LoginUserInfo): Promise<string> {
-  const principal = await t.services.sessions.resolve(session.token);
-  if (!principal) throw new Error('no session');
-  const issued = await t.services.ctx.scopes.withSystem('test: unmask token', () =>
-    t.services.desensitization.issueToken(principal),
-  );
-  return issued.token;
-}
 
 const get = (session: LoginUserInfo, url: string, token?: string) =>
   t.app.inject({
@@ -64,7 +54,7 @@ describe("a tenant's contact", () => {
   });
 
   it('is shown with a live unmask token of the session, and a bad token is refused', async () => {
-    const token = await unmaskToken(world.enterpriseUser);
+    const token = await unmaskToken(t, world.enterpriseUser);
     expect(await contactsSeenBy(world.enterpriseUser, token)).toEqual([CONTACT, CONTACT, CONTACT]);
     // another session's token unlocks nothing
     const refused = await get(world.staffA, `/api/sys2/tenant/queryByIds?ids=${world.tenantA}`, token);
@@ -95,7 +85,7 @@ describe('corporate account numbers', () => {
     const byShown = await askLookup(t.app, world.enterpriseUser, 'channelAccount', { accountNo: '8901' });
     expect(byShown.records.filter((row) => row.tenantId === world.tenantA)).toHaveLength(1);
 
-    const token = await unmaskToken(world.enterpriseUser);
+    const token = await unmaskToken(t, world.enterpriseUser);
     const unmasked = await get(
       world.enterpriseUser,
       `/api/sys/lookup/virtualAccount?accountName=${encodeURIComponent(search)}`,

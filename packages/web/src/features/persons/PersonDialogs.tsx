@@ -12,6 +12,7 @@ import {
   personPasswordFormSchema,
 } from '@fieldpay/domain';
 import { Form, Input, Modal } from 'antd';
+import { FormDialog } from '../../components/FormDialog';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { notifier } from '../../app/notify';
@@ -41,24 +42,11 @@ interface DialogProps {
   onDone?(): void;
 }
 
-/** Runs `work` once at a time, showing the server's words; a refusal was shown by the request layer. */
-function useSubmit(onClose: () => void, onDone?: () => void) {
-  const [busy, setBusy] = useState(false);
-  const submit = async (work: () => Promise<string>) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      notifier().success(await work());
-      onDone?.();
-      onClose();
-    } catch {
-      // the request layer has shown the server's message
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, submit };
-}
+/** Shows the server's words and tells the screen to reload what changed. */
+const announce = (onDone?: () => void) => (message: string) => {
+  notifier().success(message);
+  onDone?.();
+};
 
 interface PasswordValues {
   newPassword: string;
@@ -67,66 +55,56 @@ interface PasswordValues {
 
 export function PersonPasswordDialog({ person, onClose, onDone }: DialogProps) {
   const [form] = Form.useForm<PasswordValues>();
-  const { busy, submit } = useSubmit(onClose, onDone);
-  useEffect(() => {
-    if (!person) form.resetFields();
-  }, [person, form]);
   return (
-    <Modal
+    <FormDialog<PasswordValues>
       open={person !== null}
       title="修改密码"
+      form={form}
       width={DIALOG_WIDTH.small}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
+      onSubmit={async (values) =>
+        person &&
+        announce(onDone)(
+          await changePersonPassword({
+            userId: person.id,
+            loginName: person.loginName,
+            newPassword: values.newPassword,
+          }),
+        )
+      }
     >
-      {person && (
-        <Form<PasswordValues>
-          form={form}
-          layout="horizontal"
-          labelCol={{ span: 6 }}
-          onFinish={(values) =>
-            void submit(() =>
-              changePersonPassword({ userId: person.id, loginName: person.loginName, newPassword: values.newPassword }),
-            )
-          }
-        >
-          <Form.Item label="登录账号">
-            <Input value={person.loginName} disabled />
-          </Form.Item>
-          <Form.Item name="newPassword" label="新密码" rules={[zodRule(personPasswordFormSchema.shape.newPassword)]}>
-            <Input.Password
-              maxLength={INPUT_MAX_LENGTH.password}
-              placeholder="请输入新密码"
-              autoComplete="new-password"
-            />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label="确认密码"
-            dependencies={['newPassword']}
-            rules={[
-              { required: true, message: MSG.passwordRequired },
-              ({ getFieldValue }) => ({
-                validator: (_, value: string | undefined) =>
-                  !value || value === getFieldValue('newPassword')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(MSG.personPasswordsDiffer)),
-              }),
-            ]}
-          >
-            <Input.Password
-              maxLength={INPUT_MAX_LENGTH.password}
-              placeholder="请再次输入新密码"
-              autoComplete="new-password"
-            />
-          </Form.Item>
-        </Form>
-      )}
-    </Modal>
+      <Form.Item label="登录账号">
+        <Input value={person?.loginName} disabled />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label="新密码"
+        required
+        rules={[zodRule(personPasswordFormSchema.shape.newPassword)]}
+      >
+        <Input.Password maxLength={INPUT_MAX_LENGTH.password} placeholder="请输入新密码" autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label="确认密码"
+        dependencies={['newPassword']}
+        rules={[
+          { required: true, message: MSG.passwordRequired },
+          ({ getFieldValue }) => ({
+            validator: (_, value: string | undefined) =>
+              !value || value === getFieldValue('newPassword')
+                ? Promise.resolve()
+                : Promise.reject(new Error(MSG.personPasswordsDiffer)),
+          }),
+        ]}
+      >
+        <Input.Password
+          maxLength={INPUT_MAX_LENGTH.password}
+          placeholder="请再次输入新密码"
+          autoComplete="new-password"
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -137,62 +115,47 @@ interface TransferValues {
 export function PersonTransferDialog({ person, onClose, onDone }: DialogProps) {
   const [form] = Form.useForm<TransferValues>();
   const [chosen, setChosen] = useState<{ name: string; enterpriseSn: string } | null>(null);
-  const { busy, submit } = useSubmit(onClose, onDone);
   useEffect(() => {
-    if (!person) {
-      form.resetFields();
-      setChosen(null);
-    }
-  }, [person, form]);
+    if (!person) setChosen(null);
+  }, [person]);
   return (
-    <Modal
+    <FormDialog<TransferValues>
       open={person !== null}
       title="转出"
+      form={form}
       width={DIALOG_WIDTH.small}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
+      onSubmit={async () =>
+        person &&
+        chosen &&
+        announce(onDone)(
+          await transferPersonOut({
+            userId: person.id,
+            enterpriseName: chosen.name,
+            enterpriseCode: chosen.enterpriseSn,
+          }),
+        )
+      }
     >
-      {person && (
-        <Form<TransferValues>
-          form={form}
-          layout="horizontal"
-          labelCol={{ span: 6 }}
-          onFinish={() =>
-            chosen &&
-            void submit(() =>
-              transferPersonOut({
-                userId: person.id,
-                enterpriseName: chosen.name,
-                enterpriseCode: chosen.enterpriseSn,
-              }),
-            )
+      <Form.Item label="自然人">
+        <Input value={person ? `${person.name}（${person.loginName}）` : ''} disabled />
+      </Form.Item>
+      <Form.Item
+        name="enterpriseId"
+        label="转入企业"
+        rules={[{ required: true, message: MSG.transferEnterpriseRequired }]}
+      >
+        <RemoteSelect
+          kind="enterprise"
+          filters={{ status: 1, tenantId: person?.tenantId }}
+          placeholder="请选择转入企业"
+          aria-label="转入企业"
+          onChange={(_value, record) =>
+            setChosen(record ? { name: record.name, enterpriseSn: record.enterpriseSn } : null)
           }
-        >
-          <Form.Item label="自然人">
-            <Input value={`${person.name}（${person.loginName}）`} disabled />
-          </Form.Item>
-          <Form.Item
-            name="enterpriseId"
-            label="转入企业"
-            rules={[{ required: true, message: MSG.transferEnterpriseRequired }]}
-          >
-            <RemoteSelect
-              kind="enterprise"
-              filters={{ status: 1, tenantId: person.tenantId }}
-              placeholder="请选择转入企业"
-              aria-label="转入企业"
-              onChange={(_value, record) =>
-                setChosen(record ? { name: record.name, enterpriseSn: record.enterpriseSn } : null)
-              }
-            />
-          </Form.Item>
-        </Form>
-      )}
-    </Modal>
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }
 

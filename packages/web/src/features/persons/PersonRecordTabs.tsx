@@ -16,10 +16,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListPage, plainCell } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
-import { openStoredFile } from '../../components/upload/open-file';
 import { chinaTime, yuan } from '../settlements/settlement-format';
 import { TASK_DETAIL_PATH } from '../tasks/task-paths';
 import { fetchTaxVouchers } from '../tax-vouchers/tax-voucher-calls';
+import { TaxListDownloadButton } from '../tax-vouchers/TaxListDownloadButton';
 import { TaxVoucherImagesDialog } from '../tax-vouchers/TaxVoucherImagesDialog';
 import { fetchPersonTasks, personTasksKey } from './person-calls';
 
@@ -115,14 +115,7 @@ export function PersonTaxVoucherRecords({ userId }: { userId: number }) {
               <Button type="link" size="small" onClick={() => setShown(row)}>
                 完税凭证
               </Button>
-              <Button
-                type="link"
-                size="small"
-                disabled={!row.taxListFile}
-                onClick={() => row.taxListFile && void openStoredFile(row.taxListFile.address, 'attachment')}
-              >
-                下载缴税清单
-              </Button>
+              <TaxListDownloadButton voucher={row} />
             </span>
           ),
         }}

@@ -14,9 +14,9 @@ import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
 import { type CellRenderer, ListPage, plainCell } from '../../components/list/ListPage';
-import { openStoredFile } from '../../components/upload/open-file';
 import { chinaTime, yuan } from '../settlements/settlement-format';
 import { fetchTaxVouchers, TAX_VOUCHER_LIST_KEY } from './tax-voucher-calls';
+import { TaxListDownloadButton } from './TaxListDownloadButton';
 import { TaxVoucherImagesDialog } from './TaxVoucherImagesDialog';
 import { TaxVoucherSettlementsDialog } from './TaxVoucherSettlementsDialog';
 import { TaxVoucherUploadView } from './TaxVoucherUploadView';
@@ -126,14 +126,7 @@ export default function TaxVoucherListPage() {
               <Button type="link" size="small" onClick={() => setDialog({ kind: 'report', voucher: row })}>
                 代征明细
               </Button>
-              <Button
-                type="link"
-                size="small"
-                disabled={!row.taxListFile}
-                onClick={() => row.taxListFile && void openStoredFile(row.taxListFile.address, 'attachment')}
-              >
-                下载缴税清单
-              </Button>
+              <TaxListDownloadButton voucher={row} />
               <Button type="link" size="small" onClick={() => setDialog({ kind: 'voucher', voucher: row })}>
                 完税凭证
               </Button>
