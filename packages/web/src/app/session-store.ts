@@ -90,3 +90,10 @@ export function rememberedTenant(choice: TenantChoice | null, account: string, n
   if (!choice || choice.account !== account || choice.expiresAt <= now) return null;
   return choice.tenantId;
 }
+
+/**
+ * The platform operator (userIdentity 1 on the platform side, tenant 0): it sees every platform, so
+ * its lists carry the platform's column and filter, and it does none of a platform's own work.
+ */
+export const useIsPlatformOperator = (): boolean =>
+  useSession((state) => state.side === 'platform' && state.userInfo?.userIdentity === 1);

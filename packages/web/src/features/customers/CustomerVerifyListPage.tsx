@@ -21,7 +21,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
-import { useSession } from '../../app/session-store';
+import { useIsPlatformOperator, useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
 import { chinaTimeColumn } from '../../components/list/china-time-column';
@@ -49,7 +49,7 @@ const textColumn = (key: keyof CustomerListRecord & string, title: string, width
 export default function CustomerVerifyListPage() {
   const access = useAccess();
   const queryClient = useQueryClient();
-  const isOperator = useSession((state) => state.userInfo?.userIdentity === 1 && state.side === 'platform');
+  const isOperator = useIsPlatformOperator();
   const canView = access.can('cusVerify:list:view');
   const canReview = access.can('cusVerify:list:adopt') || access.can('cusVerify:list:reject');
   const [dialog, setDialog] = useState<{ id: number; viewStatus: CustomerViewStatus } | null>(null);

@@ -34,7 +34,7 @@ import { Button, Card, Form, Input, Select, Space, Tag, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { submitExport } from '../../app/export-calls';
-import { useSession } from '../../app/session-store';
+import { useIsPlatformOperator, useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { dropUnmaskToken, useUnmaskToken } from '../../app/unmask-store';
 import { DesensitizationDialog } from '../../components/DesensitizationDialog';
@@ -88,7 +88,7 @@ export function ProjectListView({
   person,
 }: ProjectListViewProps) {
   const side = useSession((state) => state.side);
-  const isOperator = useSession((state) => state.userInfo?.userIdentity === 1 && state.side === 'platform');
+  const isOperator = useIsPlatformOperator();
   const access = useAccess();
   const canExport = person === undefined && access.can('projectManage:list:export');
   const canCreate = withCreate && person === undefined && side === 'enterprise' && access.can('projectManage:pro:add');

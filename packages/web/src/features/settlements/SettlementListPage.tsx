@@ -27,7 +27,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../app/session-store';
+import { useIsPlatformOperator, useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
 import { type CellRenderer, ListPage } from '../../components/list/ListPage';
@@ -127,7 +127,7 @@ export interface SettlementListPageProps {
 
 export default function SettlementListPage({ fixedProjectId }: SettlementListPageProps = {}) {
   const side = useSession((state) => state.side);
-  const isOperator = useSession((state) => state.userInfo?.userIdentity === 1 && state.side === 'platform');
+  const isOperator = useIsPlatformOperator();
   const ownEnterpriseId = useSession((state) => state.userInfo?.enterprise?.id);
   const { can } = useAccess();
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { DataNode } from 'antd/es/tree';
 import { type Key, useMemo, useState } from 'react';
 import { notifier } from '../../app/notify';
-import { useSession } from '../../app/session-store';
+import { useIsPlatformOperator, useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { FormDialog } from '../../components/FormDialog';
 import { useConfirmedAction } from '../../components/list/ConfirmedAction';
@@ -129,7 +129,7 @@ export function RoleDialog({
 }) {
   const [form] = Form.useForm<RoleFormValues>();
   const { side, calls } = useRoleCalls();
-  const isOperator = useSession((state) => state.side === 'platform' && state.userInfo?.userIdentity === 1);
+  const isOperator = useIsPlatformOperator();
   const chosenTenant = Form.useWatch('tenantId', form);
   const tenantId = side === 'enterprise' ? undefined : editing ? editing.tenantId : chosenTenant;
   const tree = useQuery({
@@ -243,7 +243,7 @@ export default function RoleListPage() {
   const { can } = useAccess();
   const { side, calls } = useRoleCalls();
   const canEdit = can(calls.editCode);
-  const isOperator = useSession((state) => state.side === 'platform' && state.userInfo?.userIdentity === 1);
+  const isOperator = useIsPlatformOperator();
   const [dialog, setDialog] = useState<{ editing: RoleRecord | null } | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ROLE_LIST_KEY });
 

@@ -10,7 +10,7 @@ import { Button, Card, Form, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { notifier } from '../../app/notify';
-import { useSession } from '../../app/session-store';
+import { useIsPlatformOperator, useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { FormDialog } from '../../components/FormDialog';
 import { useConfirmedAction } from '../../components/list/ConfirmedAction';
@@ -54,7 +54,7 @@ export function StaffDialog({
   onSaved(password: string | null): void;
 }) {
   const [form] = Form.useForm<StaffFormValues>();
-  const isOperator = useSession((state) => state.userInfo?.userIdentity === 1);
+  const isOperator = useIsPlatformOperator();
   const chosenTenant = Form.useWatch('tenantId', form);
   const tenantId = editing ? editing.tenantId : chosenTenant;
   const roleOptions = useQuery({
@@ -119,7 +119,7 @@ export function StaffDialog({
 export default function StaffListPage() {
   const queryClient = useQueryClient();
   const { can } = useAccess();
-  const isOperator = useSession((state) => state.userInfo?.userIdentity === 1);
+  const isOperator = useIsPlatformOperator();
   const selfName = useSession((state) => state.userInfo?.username);
   const [dialog, setDialog] = useState<{ editing: StaffRecord | null } | null>(null);
   const [password, setPassword] = useState<string | null>(null);

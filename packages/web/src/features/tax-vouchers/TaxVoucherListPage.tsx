@@ -10,7 +10,7 @@ import { INPUT_MAX_LENGTH, PAGE_SIZE, type TaxVoucherListQuery, type TaxVoucherR
 import { Button, Card, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../app/session-store';
+import { useIsPlatformOperator, useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
 import { type CellRenderer, ListPage, plainCell } from '../../components/list/ListPage';
@@ -32,7 +32,7 @@ type Dialog =
 /** Tenant staff upload; the platform operator reads every tenant's. */
 export function useCanUploadTaxVouchers(): boolean {
   const { can } = useAccess();
-  const operator = useSession((state) => state.userInfo?.userIdentity === 1);
+  const operator = useIsPlatformOperator();
   const side = useSession((state) => state.side);
   return side === 'platform' && !operator && can('taxVoucher:list:upload');
 }
