@@ -23,7 +23,7 @@ import {
   PAGE_SIZE,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Empty, Image, Space, Spin, Table, Timeline, Typography } from 'antd';
+import { Button, Card, Descriptions, Image, Space, Spin, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
@@ -44,6 +44,7 @@ import {
 import { InvoiceStatusDialog } from './InvoiceStatusDialog';
 import './invoices.css';
 import { orDash } from '../../components/text';
+import { PagedTable } from '../../components/list/PagedTable';
 import { moneyColumn, useSettlementSnColumn } from '../settlements/settlement-columns';
 
 const numbersOf = (detail: InvoiceDetail, type: number) =>
@@ -106,23 +107,11 @@ function InvoiceFiles({ files }: { files: InvoiceFile[] }) {
 /** 关联结算单: the invoice's statements, ten a page. */
 function InvoiceSettlements({ invoiceId }: { invoiceId: number }) {
   const settlementSn = useSettlementSnColumn<InvoiceSettlement>(200);
-  const [pageNo, setPageNo] = useState(1);
-  const pageSize = PAGE_SIZE.invoiceList;
-  const page = useQuery({
-    queryKey: [...invoiceSettlementsKey(invoiceId), pageNo],
-    queryFn: () => fetchInvoiceSettlements(invoiceId, pageNo, pageSize),
-  });
-  const total = page.data?.total ?? 0;
   return (
-    <Table<InvoiceSettlement>
-      rowKey="id"
-      size="middle"
-      loading={page.isFetching}
-      dataSource={page.data?.records ?? []}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.emptyList} /> }}
-      pagination={
-        total > pageSize ? { current: pageNo, pageSize, total, onChange: setPageNo, showSizeChanger: false } : false
-      }
+    <PagedTable<InvoiceSettlement>
+      queryKey={invoiceSettlementsKey(invoiceId)}
+      fetchPage={(pageNo, pageSize) => fetchInvoiceSettlements(invoiceId, pageNo, pageSize)}
+      pageSize={PAGE_SIZE.invoiceList}
       columns={[
         settlementSn,
         { key: 'projectName', dataIndex: 'projectName', title: '项目名称', ellipsis: true },

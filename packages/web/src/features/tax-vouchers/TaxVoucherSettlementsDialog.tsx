@@ -2,34 +2,21 @@
  * 关联结算单 of a tax voucher: the enterprise's settlements whose payouts of the tax period had taxes
  * withheld, ten a page; a settlement number opens its detail for whoever may see settlements.
  */
-import { DIALOG_WIDTH, MSG, PAGE_SIZE, type TaxVoucherRecord, type TaxVoucherSettlement } from '@fieldpay/domain';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Modal, Table } from 'antd';
-import { useState } from 'react';
+import { DIALOG_WIDTH, PAGE_SIZE, type TaxVoucherRecord, type TaxVoucherSettlement } from '@fieldpay/domain';
+import { Button, Modal } from 'antd';
+import { PagedTable } from '../../components/list/PagedTable';
 import { moneyColumn, useSettlementSnColumn } from '../settlements/settlement-columns';
 import { chinaTime } from '../settlements/settlement-format';
 import { fetchTaxVoucherSettlements, taxVoucherSettlementsKey } from './tax-voucher-calls';
 
 function Settlements({ voucher }: { voucher: TaxVoucherRecord }) {
   const settlementSn = useSettlementSnColumn<TaxVoucherSettlement>(190);
-  const [pageNo, setPageNo] = useState(1);
-  const pageSize = PAGE_SIZE.listDialog;
-  const page = useQuery({
-    queryKey: taxVoucherSettlementsKey(voucher.id, pageNo),
-    queryFn: () => fetchTaxVoucherSettlements(voucher.id, pageNo, pageSize),
-  });
-  const total = page.data?.total ?? 0;
   return (
-    <Table<TaxVoucherSettlement>
-      rowKey="id"
-      size="middle"
-      loading={page.isFetching}
-      dataSource={page.data?.records ?? []}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.emptyList} /> }}
-      pagination={
-        total > pageSize ? { current: pageNo, pageSize, total, onChange: setPageNo, showSizeChanger: false } : false
-      }
-      scroll={{ x: 900 }}
+    <PagedTable<TaxVoucherSettlement>
+      queryKey={taxVoucherSettlementsKey(voucher.id)}
+      fetchPage={(pageNo, pageSize) => fetchTaxVoucherSettlements(voucher.id, pageNo, pageSize)}
+      pageSize={PAGE_SIZE.listDialog}
+      scrollX={900}
       columns={[
         settlementSn,
         { key: 'projectName', dataIndex: 'projectName', title: '项目名称', ellipsis: true },

@@ -11,8 +11,7 @@ import { call, callWithMessage } from '../../app/api-client';
 /** Every tax voucher query: invalidate it after a save. */
 export const TAX_VOUCHER_KEY = ['tax-vouchers'] as const;
 export const TAX_VOUCHER_LIST_KEY = ['tax-vouchers', 'list'] as const;
-export const taxVoucherSettlementsKey = (id: number, pageNo: number) =>
-  ['tax-vouchers', 'settlements', id, pageNo] as const;
+export const taxVoucherSettlementsKey = (id: number) => ['tax-vouchers', 'settlements', id] as const;
 export const taxPeriodKey = (enterpriseId: number, tenantId: number, taxPeriod: string) =>
   ['tax-vouchers', 'period', enterpriseId, tenantId, taxPeriod] as const;
 

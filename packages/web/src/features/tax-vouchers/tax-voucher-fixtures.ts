@@ -33,7 +33,7 @@ export function voucherRow(id: number, change: Partial<TaxVoucherRecord> = {}): 
 export const mockTaxVoucherCalls = () => ({
   TAX_VOUCHER_KEY: ['tax-vouchers'],
   TAX_VOUCHER_LIST_KEY: ['tax-vouchers', 'list'],
-  taxVoucherSettlementsKey: (id: number, pageNo: number) => ['tax-vouchers', 'settlements', id, pageNo],
+  taxVoucherSettlementsKey: (id: number) => ['tax-vouchers', 'settlements', id],
   taxPeriodKey: (enterpriseId: number, tenantId: number, taxPeriod: string) => [
     'tax-vouchers',
     'period',
