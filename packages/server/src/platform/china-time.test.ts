@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chinaDateTime, chinaDay, chinaMonth, chinaMonthBounds, chinaMonthStart, chinaTimestamp } from './china-time';
+import {
+  chinaDateTime,
+  chinaDay,
+  chinaDayStart,
+  chinaMonth,
+  chinaMonthBounds,
+  chinaMonthStart,
+  chinaTimestamp,
+} from './china-time';
 
 describe('China time', () => {
   it('shows an instant at UTC+8 whatever the server zone, across the date line of UTC', () => {
@@ -39,5 +47,10 @@ describe('China time', () => {
       end: new Date('2026-11-30T16:00:00.000Z'),
     });
     expect(chinaMonthBounds('2026-12').end).toEqual(new Date('2026-12-31T16:00:00.000Z'));
+  });
+
+  it('starts a China day at its midnight, UTC 16:00 of the day before', () => {
+    expect(chinaDayStart(new Date('2026-11-21T15:59:59Z')).toISOString()).toBe('2026-11-20T16:00:00.000Z');
+    expect(chinaDayStart(new Date('2026-11-21T16:00:00Z')).toISOString()).toBe('2026-11-21T16:00:00.000Z');
   });
 });

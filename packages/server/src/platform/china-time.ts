@@ -23,6 +23,12 @@ export const chinaDay = (date: Date): string => chinaDateTime(date).slice(2, 10)
 /** 2026-11: the China calendar month holding `date`. */
 export const chinaMonth = (date: Date): string => chinaDateTime(date).slice(0, 7);
 
+/** The first instant (China midnight) of the China calendar day holding `date`. */
+export function chinaDayStart(date: Date): Date {
+  const day = 86_400_000;
+  return new Date(Math.floor((date.getTime() + CHINA_OFFSET_MS) / day) * day - CHINA_OFFSET_MS);
+}
+
 /** The first instant of the China calendar month holding `date`. */
 export function chinaMonthStart(date: Date): Date {
   const china = new Date(date.getTime() + CHINA_OFFSET_MS);

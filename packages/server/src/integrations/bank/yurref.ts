@@ -1,9 +1,8 @@
+import { chinaDay } from '../../platform/china-time';
 import { YURREF_PATTERN } from './gateway';
 
 /** what an instruction is for: S a settlement's payment, P a payout line, R a refund to an enterprise */
 export type YurrefKind = 'S' | 'P' | 'R';
-
-const CHINA_OFFSET_MS = 8 * 3600_000;
 
 /**
  * `FP` + kind + the China date (yyMMdd) + the record id (10 digits) + the attempt (2 digits):
@@ -25,5 +24,5 @@ export function makeYurref(kind: YurrefKind, recordId: number, attempt: number, 
  * yurrefs at once: prefix || lpad(id, 10, '0') || the attempt's 2 digits is makeYurref's value.
  */
 export function yurrefPrefix(kind: YurrefKind, at: Date): string {
-  return `FP${kind}${new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(2, 10).replaceAll('-', '')}`;
+  return `FP${kind}${chinaDay(at)}`;
 }

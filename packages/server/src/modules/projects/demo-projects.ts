@@ -31,6 +31,7 @@ import { cityTree } from './regions';
 import type { Principal } from '../../platform/auth/sessions';
 import { addressOf } from '../../platform/files/links';
 import { renderPdf } from '../../platform/pdf';
+import { chinaDayStart } from '../../platform/china-time';
 import type { Services } from '../../services';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { uploadAs } from '../../seed/demo-upload';
@@ -39,9 +40,8 @@ import { uploadAs } from '../../seed/demo-upload';
 const TODAY = new Date('2026-11-21T10:00:00+08:00').getTime();
 const DAY = 86_400_000;
 const at = (time: number) => new Date(time);
-const CHINA_OFFSET = 8 * 3_600_000;
 /** Midnight, China time, of the day `time` falls on. */
-const chinaMidnight = (time: number) => Math.floor((time + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET;
+const chinaMidnight = (time: number) => chinaDayStart(new Date(time)).getTime();
 const between = (from: number, to: number) => faker.number.int({ min: Math.min(from, to), max: Math.max(from, to) });
 /** A working-hours moment of the day `time` falls on (China time). */
 const officeHours = (time: number) => chinaMidnight(time) + between(9 * 3_600_000, 18 * 3_600_000);

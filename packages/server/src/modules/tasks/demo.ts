@@ -15,6 +15,7 @@ import { contentQuestions, persons, projectServiceTypes, taxSources, tenants } f
 import type { Principal } from '../../platform/auth/sessions';
 import { hashPassword } from '../../platform/auth/passwords';
 import { type WorkerPrincipal, workerViewer } from '../../platform/auth/worker-sessions';
+import { chinaDayStart } from '../../platform/china-time';
 import type { DemoStep } from '../../platform/modules';
 import { auditActorOf } from '../../platform/system/audit';
 import type { Services } from '../../services';
@@ -56,7 +57,7 @@ const demoRequestId = (...parts: Array<string | number>): string => {
 };
 
 /** Midnight, China time, of the day `time` falls on. */
-const chinaDay = (time: number) => Math.floor((time + 8 * HOUR) / DAY) * DAY - 8 * HOUR;
+const chinaMidnight = (time: number) => chinaDayStart(new Date(time)).getTime();
 const at = (time: number) => new Date(time);
 
 const STATES = ['open', 'taken', 'autoPassed', 'autoRejected', 'approved', 'rejected'] as const;
@@ -207,9 +208,9 @@ const SERVICE_TYPES = (Object.keys(TASK_TYPES) as TaskTypeId[]).map((visitId) =>
 /** The project all task types run on: placed 60 days ago, approved two days later, running into spring. */
 async function placeProject(services: Services, setting: Setting) {
   const { scopes } = services.ctx;
-  const created = chinaDay(TODAY - 60 * DAY) + 10 * HOUR;
-  const start = chinaDay(TODAY - 55 * DAY);
-  const end = chinaDay(TODAY + 130 * DAY) + DAY - 1000;
+  const created = chinaMidnight(TODAY - 60 * DAY) + 10 * HOUR;
+  const start = chinaMidnight(TODAY - 55 * DAY);
+  const end = chinaMidnight(TODAY + 130 * DAY) + DAY - 1000;
   const { enterpriseUser, staff } = setting;
   const { id } = await scopes.withViewer(enterpriseUser, () =>
     createProject(
@@ -356,7 +357,7 @@ async function playTask(
   const worker = setting.workers[index % setting.workers.length];
   const { enterpriseUser, staff } = setting;
   // open and taken tasks run on into the future; the others close a fortnight after their day
-  const endTime = state === 'open' || state === 'taken' ? chinaDay(TODAY + 30 * DAY) : day + 14 * DAY;
+  const endTime = state === 'open' || state === 'taken' ? chinaMidnight(TODAY + 30 * DAY) : day + 14 * DAY;
   const published = day - 2 * DAY + 10 * HOUR;
   const { id: taskId } = await scopes.withViewer(enterpriseUser, () =>
     publishTask(
@@ -527,7 +528,7 @@ async function playTask(
           auditStatus: state === 'approved' ? 2 : 3,
           reason: state === 'rejected' ? '反馈内容与任务要求不符，请核实后重新执行' : '',
         },
-        at(chinaDay(submitted + DAY) + 10 * HOUR),
+        at(chinaMidnight(submitted + DAY) + 10 * HOUR),
       ),
     );
   }
@@ -540,7 +541,7 @@ export const tasksDemo: DemoStep = {
       if (setting.workers.length === 0) continue;
       const project = await placeProject(services, setting);
       const content = await writeContent(services, setting);
-      const registered = chinaDay(project.start) + 11 * HOUR;
+      const registered = chinaMidnight(project.start) + 11 * HOUR;
       const { customerIds, organisationIds } = await registerDemoCustomers(services, setting, PLACES, {
         registered: at(registered),
         reviewed: at(registered + DAY + 3 * HOUR),
@@ -557,7 +558,7 @@ export const tasksDemo: DemoStep = {
       for (const visitId of Object.keys(TASK_TYPES) as TaskTypeId[]) {
         for (const state of STATES) {
           // one working day after another from the project's start, all before today
-          const day = chinaDay(project.start + (1 + Math.floor(index * 0.8)) * DAY);
+          const day = chinaMidnight(project.start + (1 + Math.floor(index * 0.8)) * DAY);
           await playTask(services, setting, context, visitId, state, day, index);
           index += 1;
         }

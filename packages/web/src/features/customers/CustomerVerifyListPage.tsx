@@ -21,7 +21,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
-import { useIsPlatformOperator, useSession } from '../../app/session-store';
+import { useIsPlatformOperator } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
 import { chinaTimeColumn } from '../../components/list/china-time-column';
