@@ -206,13 +206,14 @@ const PERSON_CATEGORIES = ['医药代表', '市场调研员', '学术推广专�
 const ID_AREAS = ['330106', '310104', '440305', '320106', '510107'];
 
 /**
- * What the index-th person filled in when registering in the app: an ID number (an area, a birth
- * date of 1965-2003, a valid check character), education, address, e-mail and service category.
+ * What the index-th person filled in when registering in the app, and when: an ID number (an area, a
+ * birth date of 1965-2003, a valid check character), education, address, e-mail and service category.
  * Made from the index and phone, not the faker, so the rows seeded after these stay as they were.
  */
 function registrationOf(index: number, phone: string) {
   const month = String((index % 12) + 1).padStart(2, '0');
   const day = String((index % 28) + 1).padStart(2, '0');
+  const registeredAt = new Date(Date.UTC(2025, index % 5, 1 + ((index * 7) % 27), 1 + (index % 9)));
   const first17 = `${ID_AREAS[index % ID_AREAS.length]}${1965 + ((index * 7) % 39)}${month}${day}${phone.slice(-3)}`;
   return {
     idCard: `${first17}${nationalIdCheckChar(first17)}`,
@@ -220,6 +221,9 @@ function registrationOf(index: number, phone: string) {
     address: `${CITIES[index % CITIES.length].city}${ROADS[index % ROADS.length]}${((index * 37) % 900) + 1}号`,
     email: `${phone}@139.com`,
     categoryName: PERSON_CATEGORIES[index % PERSON_CATEGORIES.length],
+    // registered in the first months of 2025, before any agreement was signed (from June 2025)
+    createdAt: registeredAt,
+    updatedAt: registeredAt,
   };
 }
 
