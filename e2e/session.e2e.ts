@@ -105,6 +105,19 @@ describe('session', () => {
     // test waits for pings, never for time, however loaded the machine is
     const PING_MS = 30_000;
     await page.clock.install();
+    // A ping is a POST, and a POST still in flight cancels its duplicate (spec 1 request rules): the
+    // response reaches the test before the page has handled it, so each step waits for the page's
+    // own handling (the XHR's loadend) before it moves the clock on.
+    await page.addInitScript(() => {
+      const open = XMLHttpRequest.prototype.open;
+      const marked = window as unknown as { pingsHandled: number };
+      marked.pingsHandled = 0;
+      XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+        if (String(args[1]).endsWith('/platform/v2/ping'))
+          this.addEventListener('loadend', () => marked.pingsHandled++);
+        return (open as (...rest: unknown[]) => void).apply(this, args);
+      } as typeof open;
+    });
     await page.goto(url('/login'));
     await page.evaluate((ms) => localStorage.setItem('e2e:pingMs', String(ms)), PING_MS);
     const pings: string[] = [];
@@ -119,6 +132,7 @@ describe('session', () => {
       const answered = page.waitForResponse((response) => response.url().endsWith('/platform/v2/ping'));
       await page.clock.runFor(PING_MS);
       expect((await answered).status()).toBe(200);
+      await page.waitForFunction((handled) => Reflect.get(window, 'pingsHandled') === handled, n, { polling: 20 });
       expect(pings).toHaveLength(n);
     }
     // five more intervals: a timer still running would have sent its ping when the clock passed them,
