@@ -66,6 +66,11 @@ async function personIn(db: DbOrTx, principal: Principal, userId: number, forUpd
 const dictText = (dict: Readonly<Record<number, string>>, code: number | null): string =>
   code === null ? '' : (dict[code] ?? '');
 
+/**
+ * Whether the person was ever transferred out. Only for a select that joins another table: drizzle
+ * leaves columns unqualified in a single-table select, and persons' id would then read as the
+ * transfers' own id inside the subquery.
+ */
 const transferredSql = sql<boolean>`exists (select 1 from ${personTransfers}
   where ${personTransfers.tenantId} = ${persons.tenantId} and ${personTransfers.personId} = ${persons.id})`;
 
@@ -239,10 +244,7 @@ export async function changeLoginFlag(
   if (!offered.includes(action)) throw fail.conflict(PERSON_MSG.loginFlagChanged);
   const { to, audit } = LOGIN_ACTION_RESULT[action];
   const now = new Date();
-  await db
-    .update(persons)
-    .set({ loginFlag: to, updatedAt: now })
-    .where(and(eq(persons.tenantId, person.tenantId), eq(persons.id, person.id)));
+  await updatePerson(db, person, { loginFlag: to }, now);
   if (action === 'ban') await endWorkerSessions(db, person, now);
   if (action === 'clearLoginRestriction') await services.throttle.clear('worker', person.phone);
   await writeAudit(db, actor, {
@@ -253,6 +255,19 @@ export async function changeLoginFlag(
     after: { loginFlag: to },
   });
   return { loginFlag: to };
+}
+
+/** One way to change a person's row: its platform and id, and the time of the change as updated_at. */
+async function updatePerson(
+  db: DbOrTx,
+  person: { tenantId: number; id: number },
+  changes: Partial<Pick<typeof persons.$inferInsert, 'loginFlag' | 'passwordHash'>>,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(persons)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(persons.tenantId, person.tenantId), eq(persons.id, person.id)));
 }
 
 async function endWorkerSessions(db: DbOrTx, person: { tenantId: number; id: number }, now: Date): Promise<void> {
@@ -283,10 +298,7 @@ export async function changePersonPassword(
   }
   if (person.loginFlag !== 0) throw fail.conflict(PERSON_MSG.loginFlagChanged);
   const now = new Date();
-  await db
-    .update(persons)
-    .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: now })
-    .where(and(eq(persons.tenantId, person.tenantId), eq(persons.id, person.id)));
+  await updatePerson(db, person, { passwordHash: await hashPassword(body.newPassword) }, now);
   await endWorkerSessions(db, person, now);
   await writeAudit(db, actor, { action: 'person.changePassword', targetType: 'person', targetId: person.id });
   return null;
@@ -337,10 +349,7 @@ export async function transferPersonOut(
       createdByName: (principal.realname || principal.username).slice(0, 64),
     })
     .returning({ id: personTransfers.id });
-  await db
-    .update(persons)
-    .set({ updatedAt: new Date() })
-    .where(and(eq(persons.tenantId, person.tenantId), eq(persons.id, person.id)));
+  await updatePerson(db, person, {}, new Date());
   await writeAudit(db, actor, {
     action: 'person.transferOut',
     targetType: 'person',
