@@ -223,6 +223,9 @@ const LOGIN_ACTION_RESULT: Record<PersonLoginAction, { to: PersonLoginFlag; audi
   clearLoginRestriction: { to: 0, audit: 'person.clearLoginRestriction', message: PERSON_MSG.loginRestrictionCleared },
 };
 
+/** The loginFlag call asks for the flag it wants: 1 bans, 0 enables. */
+export const loginFlagAction = (loginFlag: number): PersonLoginAction => (loginFlag === 1 ? 'ban' : 'enable');
+
 /** The message the console shows for a login action. */
 export const loginActionMessage = (action: PersonLoginAction): string => LOGIN_ACTION_RESULT[action].message;
 

@@ -20,6 +20,7 @@ import {
   changePersonPassword,
   listPersons,
   loginActionMessage,
+  loginFlagAction,
   personAgreementList,
   personInfo,
   personTransferRecords,
@@ -38,8 +39,8 @@ export function registerPersonRoutes({ app, services }: RouteDeps): void {
     app,
     personLoginFlagOperation,
     async ({ userId, loginFlag }, request) =>
-      changeLoginFlag(services, principalOf(request), userId, loginFlag === 1 ? 'ban' : 'enable', actorOf(request)),
-    { message: ({ loginFlag }) => loginActionMessage(loginFlag === 1 ? 'ban' : 'enable') },
+      changeLoginFlag(services, principalOf(request), userId, loginFlagAction(loginFlag), actorOf(request)),
+    { message: ({ loginFlag }) => loginActionMessage(loginFlagAction(loginFlag)) },
   );
   registerOperation(
     app,
