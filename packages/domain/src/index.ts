@@ -38,3 +38,4 @@ export * from './settlements';
 export * from './invoices';
 export * from './tax-vouchers';
 export * from './persons';
+export * from './personal-agreements';

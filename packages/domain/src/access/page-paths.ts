@@ -6,6 +6,7 @@
 export const CONSOLE_PAGE_PATHS: readonly string[] = [
   '/company/account/members',
   '/company/account/roles',
+  '/company/agreement/personal',
   '/company/catchSystem/orderGenerateCache',
   '/company/financialSystem/financialAccountManage',
   '/company/loginManage/password',
@@ -17,6 +18,7 @@ export const CONSOLE_PAGE_PATHS: readonly string[] = [
   '/invoice/invoiceList',
   '/invoice/tax/voucherList',
   '/notice/view/list',
+  '/personManage/person/agreement',
   '/personManage/person/detail',
   '/personManage/person/list',
   '/projectManage/project/create',

@@ -71,6 +71,7 @@ export const PERMISSIONS = {
     side: 'platform',
     platformOperatorOnly: false,
   },
+  'personalAgreement:list:view': { name: '个人协议查看', side: 'both', platformOperatorOnly: false },
   'personalAgreement:list:download': { name: '个人协议下载', side: 'both', platformOperatorOnly: false },
   // the read-only enterprise info view, opened from the project lists (decision 0027)
   'enterpriseAccountManage:info:view': { name: '企业信息查看', side: 'both', platformOperatorOnly: false },

@@ -194,6 +194,12 @@ export const HAND_REGISTERED_ROUTES: readonly HandRegisteredRoute[] = [
   },
   {
     method: 'GET',
+    url: '/api/sys/personalAgreement/contractFile',
+    file: 'modules/agreements/routes.ts',
+    why: 'answers the signed contract PDF',
+  },
+  {
+    method: 'GET',
     url: '/api/sys/lookup/:kind',
     file: 'platform/lookups/routes.ts',
     why: 'hidden fallback answering 查询类型不存在 for a kind outside the catalogue',

@@ -61,6 +61,8 @@ export interface PdfSection {
   /** label and value pairs, two to a row */
   fields?: ReadonlyArray<readonly [string, string]>;
   table?: { columns: readonly TableColumn[]; rows: ReadonlyArray<readonly string[]>; emptyText?: string };
+  /** running text, each wrapped to the page's width (an agreement's clauses) */
+  paragraphs?: readonly string[];
 }
 
 export interface PdfDocumentSpec {
@@ -166,6 +168,23 @@ class Writer {
     }
   }
 
+  /** A paragraph broken into lines that fit the width; Chinese breaks between any two characters. */
+  paragraph(text: string) {
+    const size = 10;
+    const lines: string[] = [];
+    let line = '';
+    for (const char of text) {
+      if (line !== '' && this.font.widthOfTextAtSize(line + char, size) > this.width) {
+        lines.push(line);
+        line = '';
+      }
+      line += char;
+    }
+    if (line !== '') lines.push(line);
+    for (const each of lines) this.text(each, { size });
+    this.gap(4);
+  }
+
   table(columns: readonly TableColumn[], rows: ReadonlyArray<readonly string[]>, emptyText = '暂无数据') {
     const size = 8;
     const rowHeight = size + 8;
@@ -242,6 +261,7 @@ export async function renderPdf(spec: PdfDocumentSpec, createdAt: Date): Promise
     writer.rule();
     if (section.fields) writer.fields(section.fields);
     if (section.table) writer.table(section.table.columns, section.table.rows, section.table.emptyText);
+    for (const paragraph of section.paragraphs ?? []) writer.paragraph(paragraph);
     writer.gap(6);
   }
   if (spec.closing?.length) {

@@ -9,6 +9,7 @@ import { fakerZH_CN as faker } from '@faker-js/faker';
 import { nationalIdCheckChar } from '@fieldpay/domain';
 import { asc, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { PLATFORM_AGREEMENT_TEXTS } from './demo-agreement-texts';
 import {
   articleShares,
   bankBranches,
@@ -330,11 +331,15 @@ export async function seedCatalogueData(tx: DbOrTx): Promise<void> {
 
     const [platformAgreement, privacyAgreement] = await tx
       .insert(contracts)
-      .values([
-        { tenantId: tenant.id, contractSn: `PT${tenant.id}0001`, contractName: '灵活用工平台服务协议', type: 1 },
-        { tenantId: tenant.id, contractSn: `PT${tenant.id}0002`, contractName: '个人信息处理授权书', type: 1 },
-        { tenantId: tenant.id, contractSn: `PT${tenant.id}0003`, contractName: '税务代征委托协议', type: 1 },
-      ])
+      .values(
+        ['灵活用工平台服务协议', '个人信息处理授权书', '税务代征委托协议'].map((contractName, index) => ({
+          tenantId: tenant.id,
+          contractSn: `PT${tenant.id}000${index + 1}`,
+          contractName,
+          type: 1,
+          content: PLATFORM_AGREEMENT_TEXTS[contractName],
+        })),
+      )
       .returning({ id: contracts.id });
 
     const people = await tx

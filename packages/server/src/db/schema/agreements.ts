@@ -1,5 +1,5 @@
 import { enterpriseOwnedColumns, tenantOwnedColumns } from './columns';
-import { index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { persons } from './persons';
 import { enterprises } from './tenancy';
 
@@ -17,6 +17,8 @@ export const contracts = pgTable(
     contractName: varchar('contract_name', { length: 100 }).notNull(),
     /** 1 platform agreement, 2 project agreement (PERSON_AGREEMENT_TYPES) */
     type: smallint('type').notNull(),
+    /** the agreement's text, paragraphs a line each: the signed contract's body (decision 0034) */
+    content: text('content').notNull().default(''),
   },
   (t) => [
     uniqueIndex('contracts_tenant_sn').on(t.tenantId, t.contractSn),

@@ -242,6 +242,7 @@ async function createDemoProject(
         contractSn: `XM${owner.enterpriseId}${faker.string.numeric(8)}`,
         contractName: `${projectName}服务协议`,
         type: 2,
+        content: projectAgreementText(projectName),
       })
       .returning({ id: contracts.id });
     const own = await db
@@ -430,6 +431,18 @@ async function crewsAndMembers(db: DbOrTx) {
     (row, index) => members.findIndex((other) => other.enterpriseId === row.enterpriseId) === index,
   );
   return { crews, placers };
+}
+
+/** The demo project agreement's clauses, a line each (the body of its signed contract PDF). */
+function projectAgreementText(projectName: string): string {
+  return [
+    `第一条 服务项目：乙方自愿参与甲方发布的“${projectName}”，按项目要求完成相应的服务任务。`,
+    '第二条 服务要求：乙方应按任务指引如实完成服务并提交照片、定位、记录等成果，不得弄虚作假。',
+    '第三条 服务费用：每项任务的服务费以任务发布时载明的金额为准，成果审核通过后经平台结算发放。',
+    '第四条 保密义务：乙方对履行本协议中知悉的甲方客户、产品及业务信息负有保密义务，协议终止后仍然有效。',
+    '第五条 违约责任：乙方提交虚假成果的，甲方有权拒绝结算该任务并要求乙方返还已发放的费用。',
+    '第六条 协议期限：本协议自乙方签署之日起生效，至项目结束且费用结清之日终止。',
+  ].join('\n');
 }
 
 /** Every enterprise's projects, through the services. */

@@ -1,0 +1,1 @@
+ALTER TABLE "contracts" ADD COLUMN "content" text DEFAULT '' NOT NULL;
