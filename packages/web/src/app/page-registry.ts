@@ -37,6 +37,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   TaxVoucherList: lazy(() => import('../features/tax-vouchers/TaxVoucherListPage')),
   PersonAccountList: lazy(() => import('../features/persons/PersonAccountListPage')),
   PersonDetail: lazy(() => import('../features/persons/PersonDetailPage')),
+  PersonalAgreementList: lazy(() => import('../features/agreements/PersonalAgreementListPage')),
   DownloadLog: lazy(() => import('../features/downloads/DownloadLogPage')),
   OrderGenerateCache: lazy(() => import('../features/downloads/OrderGenerateCachePage')),
 };

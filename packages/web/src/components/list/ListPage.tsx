@@ -57,6 +57,8 @@ interface SharedListProps<Row extends object, Filters extends object, Answer ext
   searchFields?: ReactNode;
   /** form values -> filters sent to the server (date ranges to startTime/endTime, ...) */
   toFilters?(values: SearchValues): Partial<Filters>;
+  /** the search form's values on opening and after 重置 (a default date range); the first page is asked with them */
+  initialValues?: SearchValues;
   /** filters that always apply (a tab, a fixed enterprise) */
   fixedFilters?: Partial<Filters>;
   /** page sizes offered: list type 1 to 6 (spec 1 §9) */
@@ -133,12 +135,17 @@ function layoutColumns<Row extends object>(
 const sortOrderOf = (sort: 0 | 1 | undefined) => (sort === 1 ? ('descend' as const) : ('ascend' as const));
 
 interface ListStateOptions<Filters extends object> {
+  initialFilters: Partial<Filters>;
   defaultPageSize: number;
   fixedFilters?: Partial<Filters>;
 }
 
-function useListState<Filters extends object>({ defaultPageSize, fixedFilters }: ListStateOptions<Filters>) {
-  const [filters, setFilters] = useState<Partial<Filters>>({});
+function useListState<Filters extends object>({
+  initialFilters,
+  defaultPageSize,
+  fixedFilters,
+}: ListStateOptions<Filters>) {
+  const [filters, setFilters] = useState<Partial<Filters>>(initialFilters);
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(defaultPageSize);
   const [order, setOrder] = useState<{ field?: string; sort?: 0 | 1 }>({});
@@ -162,6 +169,7 @@ function ListView<Row extends object, Filters extends object, Answer extends Pag
     rowKey,
     searchFields,
     toFilters,
+    initialValues,
     fixedFilters,
     listType = 1,
     defaultPageSize = PAGE_SIZE.default,
@@ -177,7 +185,18 @@ function ListView<Row extends object, Filters extends object, Answer extends Pag
     settingsButton,
   } = props;
   const [form] = Form.useForm<SearchValues>();
-  const state = useListState<Filters>({ defaultPageSize, fixedFilters });
+  // without toFilters the search fields are named after the filters, so their values are the filters
+  const filtersOf = (values: SearchValues) =>
+    Object.fromEntries(
+      Object.entries(toFilters ? toFilters(values) : values).filter(
+        ([, value]) => value !== undefined && value !== null && value !== '',
+      ),
+    ) as Partial<Filters>;
+  const state = useListState<Filters>({
+    initialFilters: initialValues ? filtersOf(initialValues) : {},
+    defaultPageSize,
+    fixedFilters,
+  });
   const { filters, pageNo, pageSize, order } = state;
 
   const request: PageRequest & Partial<Filters> = {
@@ -206,13 +225,7 @@ function ListView<Row extends object, Filters extends object, Answer extends Pag
   }, [answer, total, pageNo, pageSize, state.setPageNo]);
 
   const apply = (values: SearchValues) => {
-    // without toFilters the search fields are named after the filters, so their values are the filters
-    const cleaned = Object.fromEntries(
-      Object.entries(toFilters ? toFilters(values) : values).filter(
-        ([, value]) => value !== undefined && value !== null && value !== '',
-      ),
-    ) as Partial<Filters>;
-    state.setFilters(cleaned);
+    state.setFilters(filtersOf(values));
     state.setPageNo(1);
   };
 
@@ -244,7 +257,14 @@ function ListView<Row extends object, Filters extends object, Answer extends Pag
   return (
     <div className="list-page">
       {searchFields && (
-        <Form form={form} layout="inline" className="list-search" onFinish={apply} autoComplete="off">
+        <Form
+          form={form}
+          layout="inline"
+          className="list-search"
+          initialValues={initialValues}
+          onFinish={apply}
+          autoComplete="off"
+        >
           {searchFields}
           <Form.Item className="list-search-buttons">
             <Space>

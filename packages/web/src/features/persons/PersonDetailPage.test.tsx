@@ -1,4 +1,4 @@
-import { ApiCode, MSG, PERSON_MSG } from '@fieldpay/domain';
+import { ApiCode, defaultColumns, MSG, PERSON_MSG } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +12,15 @@ import { personInfo } from './person-fixtures';
 
 const api = await vi.hoisted(async () => (await import('./person-fixtures')).mockPersonCalls());
 vi.mock('./person-calls', () => api);
+const agreements = vi.hoisted(() => ({
+  PERSONAL_AGREEMENT_LIST_KEY: ['personal-agreements', 'list'],
+  fetchPersonalAgreements: vi.fn(),
+  downloadSignedContract: vi.fn(),
+  viewSignedContract: vi.fn(),
+}));
+vi.mock('../agreements/personal-agreement-calls', () => agreements);
+const layouts = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
+vi.mock('../../components/list/column-layout-calls', () => layouts);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
 // the check itself is the desensitization dialog's own test's subject
@@ -30,6 +39,7 @@ const EVERY_CODE = [
   'taskManage:list:view',
   'settlement:list:view',
   'taxVoucher:list:view',
+  'personalAgreement:list:view',
 ] as const;
 
 function renderPage(at = '/personManage/person/detail?id=7') {
@@ -57,6 +67,12 @@ beforeEach(() => {
   api.fetchPersonInfo.mockResolvedValue(personInfo(7));
   api.fetchWasTransferred.mockResolvedValue(false);
   api.fetchPersonAgreements.mockResolvedValue({ records: [], total: 0 });
+  layouts.fetchColumnLayout.mockImplementation(async (serviceName: 'personalAgreementList') => ({
+    serviceName,
+    type: 0,
+    contentJson: defaultColumns(serviceName, 'platform'),
+    custom: false,
+  }));
 });
 
 describe('PersonDetailPage', { timeout: 60_000 }, () => {
@@ -139,24 +155,28 @@ describe('PersonDetailPage', { timeout: 60_000 }, () => {
     renderPage();
     await screen.findByText('自然人详情 - 王芳', {}, LONG);
     expect(bottomButtons()).toEqual([['返回', false]]);
-    expect(Array.from(document.querySelectorAll('.ant-tabs-tab')).map((tab) => tab.textContent)).toEqual([
-      '基本信息',
-      '协议记录',
-    ]);
+    // each record tab shows with the code of the list it reads
+    expect(Array.from(document.querySelectorAll('.ant-tabs-tab')).map((tab) => tab.textContent)).toEqual(['基本信息']);
     fireEvent.click(buttonByText('返回'));
     expect((await screen.findByTestId('where')).textContent).toBe('/personManage/person/list');
   });
 
-  it('lists the agreements in their tab, and says 自然人不存在 for a foreign id', async () => {
-    api.fetchPersonAgreements.mockResolvedValue({
+  it('lists the person’s agreements in their tab, and says 自然人不存在 for a foreign id', async () => {
+    agreements.fetchPersonalAgreements.mockResolvedValue({
       records: [
         {
           id: 1,
           contractSn: 'XY30000001',
-          contractName: '灵活用工平台服务协议',
           agreementType: 1,
-          enterpriseName: '',
+          contractName: '灵活用工平台服务协议',
+          userId: 7,
+          userName: '王芳',
+          phone: '136****0001',
+          idCard: '330106********1234',
+          projectName: '',
+          tenantId: 3,
           tenantName: '华东众包服务平台',
+          enterpriseName: '',
           signStatus: 1,
           contractStartDate: new Date('2026-06-02T10:00:00+08:00').getTime(),
           createTime: new Date('2026-06-01T10:00:00+08:00').getTime(),
@@ -166,6 +186,7 @@ describe('PersonDetailPage', { timeout: 60_000 }, () => {
     });
     const first = renderPage('/personManage/person/detail?id=7&tab=agreements');
     expect(await screen.findByText('XY30000001', {}, LONG)).toBeTruthy();
+    expect(agreements.fetchPersonalAgreements).toHaveBeenCalledWith(expect.objectContaining({ userId: 7 }));
     expect(screen.getByText('履约中')).toBeTruthy();
     expect(screen.getByText('平台协议')).toBeTruthy();
     first.unmount();

@@ -12,8 +12,8 @@ import { useAccess } from '../../app/use-access';
 import { useUnmaskToken } from '../../app/unmask-store';
 import { DetailLoadState } from '../../components/DetailStates';
 import { PersonSettlementList } from '../settlements/PersonSettlementsDialog';
+import { PersonalAgreementList } from '../agreements/PersonalAgreementListPage';
 import { PersonAccountInfo } from './PersonAccountInfo';
-import { PersonAgreementTable } from './PersonAgreementTable';
 import { PersonTaskRecords, PersonTaxVoucherRecords } from './PersonRecordTabs';
 import { fetchPersonInfo, personInfoKey } from './person-calls';
 import { PERSON_LIST_PATH } from './person-paths';
@@ -46,7 +46,11 @@ export default function PersonDetailPage() {
   const tab = params.get('tab') ?? 'info';
   const tabs = [
     { key: 'info', label: '基本信息', children: <PersonAccountInfo info={person} onBack={back} /> },
-    { key: 'agreements', label: '协议记录', children: <PersonAgreementTable userId={person.id} /> },
+    can('personalAgreement:list:view') && {
+      key: 'agreements',
+      label: '协议记录',
+      children: <PersonalAgreementList userId={person.id} />,
+    },
     can('taskManage:list:view') && {
       key: 'tasks',
       label: '众包任务记录',
