@@ -359,7 +359,7 @@ export async function seedCatalogueData(tx: DbOrTx): Promise<void> {
           ]),
         })),
       )
-      .returning({ id: persons.id });
+      .returning({ id: persons.id, createdAt: persons.createdAt });
     let agreementSn = 1;
     const agreementRows: (typeof personAgreements.$inferInsert)[] = people.flatMap((person) =>
       [platformAgreement, privacyAgreement].map((contract) => ({
@@ -367,6 +367,8 @@ export async function seedCatalogueData(tx: DbOrTx): Promise<void> {
         contractId: contract.id,
         personId: person.id,
         contractSn: `XY${tenant.id}${String(agreementSn++).padStart(7, '0')}`,
+        // offered at registration, signed later (or not yet)
+        createdAt: person.createdAt,
         signedAt:
           faker.number.int({ min: 0, max: 6 }) === 0
             ? null

@@ -225,6 +225,21 @@ describe('demo data', () => {
     expect(unbalanced.rows).toHaveLength(0);
   });
 
+  it('made person agreements in both sign states, each signed after it was offered and its person registered', async () => {
+    const states = await t.database.db.execute(sql`
+      select count(*) filter (where signed_at is null) as unsigned, count(*) filter (where signed_at is not null) as signed
+      from person_agreements`);
+    const [{ unsigned, signed }] = states.rows as Array<{ unsigned: number | string; signed: number | string }>;
+    expect(Number(unsigned)).toBeGreaterThan(0);
+    expect(Number(signed)).toBeGreaterThan(0);
+    const early = await t.database.db.execute(sql`
+      select 1 from person_agreements a join persons p on p.id = a.person_id
+      where a.signed_at < a.created_at or a.created_at < p.created_at limit 1`);
+    expect(early.rows).toHaveLength(0);
+    const withoutText = await t.database.db.execute(sql`select 1 from contracts where content = '' limit 1`);
+    expect(withoutText.rows).toHaveLength(0);
+  });
+
   it('credit codes pass the GB 32100 checksum', () => {
     for (let i = 0; i < 50; i++) expect(isUnifiedSocialCreditCode(fakeCreditCode())).toBe(true);
   });

@@ -366,6 +366,8 @@ async function createDemoProject(
           contractId: agreementId,
           personId,
           contractSn: `XY${owner.tenantId}${faker.string.numeric(10)}`,
+          // offered when the project started, signed while it ran (or not yet)
+          createdAt: at(history.start),
           signedAt:
             faker.number.int({ min: 0, max: 4 }) === 0
               ? null

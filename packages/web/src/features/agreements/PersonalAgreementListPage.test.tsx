@@ -127,6 +127,8 @@ describe('PersonalAgreementListPage', { timeout: 60_000 }, () => {
       '签署时间',
       '操作',
     ]);
+    // the agreement being performed takes the main style (spec 3 §4)
+    expect(rowOf('王芳').querySelector('.status-tag')?.getAttribute('data-style')).toBe('main');
     expect(rowOf('王芳').textContent).toContain('履约中');
     expect(rowOf('王芳').textContent).toContain('项目协议');
     expect(rowOf('李强').textContent).toContain('待签署');
