@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, callApi, launchBrowser, openPage, screenshot, signIn, storedToken } from './support';
+import { ACCOUNTS, callApi, launchBrowser, openFromMenu, openPage, screenshot, signIn, storedToken } from './support';
 
 let browser: Browser;
 let staff: { context: BrowserContext; page: Page };
@@ -29,18 +29,6 @@ async function agreements(page: Page, query: string): Promise<AgreementRow[]> {
   });
   expect(answer.success, answer.message).toBe(true);
   return answer.result.records;
-}
-
-/** A top item, then a group and its page in the side menu (opening the group if it is closed). */
-async function openFromMenu(page: Page, top: string, group: string, item: string, address: RegExp) {
-  await page.locator('.top-bar-menu').getByText(top).click();
-  const side = page.locator('.side-menu');
-  await side.getByText(group, { exact: true }).waitFor();
-  const entry = side.getByText(item, { exact: true });
-  if (!(await entry.isVisible())) await side.getByText(group, { exact: true }).click();
-  await entry.click();
-  await page.waitForURL(address);
-  await page.locator('.ant-card-head').getByText(item, { exact: true }).waitFor();
 }
 
 const rowOf = (page: Page, id: number) => page.locator(`tr.ant-table-row[data-row-key="${id}"]`);
@@ -64,7 +52,11 @@ describe('personal agreements', () => {
     );
     expect(signed, 'a signed demo platform agreement').toBeTruthy();
 
-    await openFromMenu(page, '人员管理', '人员中心', '个人协议', /#\/personManage\/person\/agreement$/);
+    await openFromMenu(
+      page,
+      { top: '人员管理', group: '人员中心', item: '个人协议' },
+      /#\/personManage\/person\/agreement$/,
+    );
     await page.locator('tr.ant-table-row').first().waitFor();
     await screenshot(page, 'personal-agreements-1440');
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -111,7 +103,11 @@ describe('personal agreements', () => {
 
   it('the enterprise sees its own project agreements under 企业中心', async () => {
     const { page } = enterprise;
-    await openFromMenu(page, '企业中心', '协议管理', '个人协议', /#\/company\/agreement\/personal$/);
+    await openFromMenu(
+      page,
+      { top: '企业中心', group: '协议管理', item: '个人协议' },
+      /#\/company\/agreement\/personal$/,
+    );
     await page.locator('tr.ant-table-row').first().waitFor();
     // no platform or enterprise to pick: the enterprise's own rows only
     expect(await page.locator('.list-search').getByText('企业名称').count()).toBe(0);

@@ -11,6 +11,7 @@ import {
   callApi,
   confirmIn,
   launchBrowser,
+  openFromMenu,
   openPage,
   pick,
   screenshot,
@@ -40,16 +41,9 @@ async function api<T>(page: Page, path: string): Promise<T> {
   return answer.result;
 }
 
-/** 人员管理 from the top bar, then 人员中心 > 自然人账户 in the side menu (opening the group if it is closed). */
-async function openPersonList(page: Page) {
-  await page.locator('.top-bar-menu').getByText('人员管理').click();
-  const side = page.locator('.side-menu');
-  await side.getByText('人员中心', { exact: true }).waitFor();
-  const item = side.getByText('自然人账户', { exact: true });
-  if (!(await item.isVisible())) await side.getByText('人员中心', { exact: true }).click();
-  await item.click();
-  await page.waitForURL(/#\/personManage\/person\/list$/);
-}
+/** 人员管理 from the top bar, then 人员中心 > 自然人账户 in the side menu. */
+const openPersonList = (page: Page) =>
+  openFromMenu(page, { top: '人员管理', group: '人员中心', item: '自然人账户' }, /#\/personManage\/person\/list$/);
 
 const rowOf = (page: Page, id: number) => page.locator(`tr.ant-table-row[data-row-key="${id}"]`);
 const dialogTitled = (page: Page, title: string) =>

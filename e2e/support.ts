@@ -162,6 +162,28 @@ export async function pick(page: Page, label: string, option: string, search?: s
   }
 }
 
+/**
+ * A page from the menus: the top item, then the group and its page in the side menu (opening the
+ * group if it is closed), until the address is the page's and its card shows the page's title.
+ */
+export async function openFromMenu(
+  page: Page,
+  path: { top: string; group: string; item: string; title?: string },
+  address: RegExp,
+): Promise<void> {
+  await page.locator('.top-bar-menu').getByText(path.top).click();
+  const side = page.locator('.side-menu');
+  await side.getByText(path.group, { exact: true }).waitFor();
+  const entry = side.getByText(path.item, { exact: true });
+  if (!(await entry.isVisible())) await side.getByText(path.group, { exact: true }).click();
+  await entry.click();
+  await page.waitForURL(address);
+  await page
+    .locator('.ant-card-head')
+    .getByText(path.title ?? path.item, { exact: true })
+    .waitFor();
+}
+
 /** Waits for the running animations in an element and its subtree (a dialog opening) to finish. */
 export async function animationsDone(element: Locator): Promise<void> {
   await element.evaluate((root) =>

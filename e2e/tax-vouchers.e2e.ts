@@ -7,7 +7,18 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, callApi, formItem, launchBrowser, openPage, pick, screenshot, signIn, storedToken } from './support';
+import {
+  ACCOUNTS,
+  callApi,
+  formItem,
+  launchBrowser,
+  openFromMenu,
+  openPage,
+  pick,
+  screenshot,
+  signIn,
+  storedToken,
+} from './support';
 
 let browser: Browser;
 let staff: { context: BrowserContext; page: Page };
@@ -37,16 +48,13 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** 发票管理 from the top bar, then 完税中心 > 完税凭证 in the side menu (opening the group if it is closed). */
-async function openVoucherList(page: Page) {
-  await page.locator('.top-bar-menu').getByText('发票管理').click();
-  const side = page.locator('.side-menu');
-  await side.getByText('完税中心', { exact: true }).waitFor();
-  const item = side.getByText('完税凭证', { exact: true });
-  if (!(await item.isVisible())) await side.getByText('完税中心', { exact: true }).click();
-  await item.click();
-  await page.waitForURL(/#\/invoice\/tax\/voucherList$/);
-}
+/** 发票管理 from the top bar, then 完税中心 > 完税凭证 in the side menu. */
+const openVoucherList = (page: Page) =>
+  openFromMenu(
+    page,
+    { top: '发票管理', group: '完税中心', item: '完税凭证', title: '完税凭证列表' },
+    /#\/invoice\/tax\/voucherList$/,
+  );
 
 /** A row of the voucher list (the invoice list left behind may hold a row of the same id). */
 const rowOf = (page: Page, id: number) =>

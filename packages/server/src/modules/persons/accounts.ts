@@ -49,6 +49,7 @@ import type { Principal } from '../../platform/auth/sessions';
 import { contains } from '../../platform/lookups/query';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
 import type { Services } from '../../services';
+import { listPersonalAgreements } from '../agreements/personal';
 
 type Input<O extends { input: z.ZodType }> = z.output<O['input']>;
 
@@ -418,40 +419,25 @@ export async function personAgreementList(
   if (query.tenantId !== undefined && query.tenantId !== person.tenantId) {
     return { records: [], total: 0 };
   }
-  return paged(db, query, {
-    from: personAgreements,
-    where: and(eq(personAgreements.tenantId, person.tenantId), eq(personAgreements.personId, person.id)),
-    key: personAgreements.id,
-    orderBy: [[personAgreements.id, 'desc']],
-    rows: (page) =>
-      db
-        .select({
-          id: personAgreements.id,
-          contractSn: personAgreements.contractSn,
-          contractName: contracts.contractName,
-          agreementType: contracts.type,
-          enterpriseName: enterprises.name,
-          tenantName: tenants.name,
-          signedAt: personAgreements.signedAt,
-          createdAt: personAgreements.createdAt,
-          ...page.columns,
-        })
-        .from(personAgreements)
-        .innerJoin(contracts, eq(contracts.id, personAgreements.contractId))
-        .innerJoin(tenants, eq(tenants.id, personAgreements.tenantId))
-        .leftJoin(enterprises, eq(enterprises.id, personAgreements.enterpriseId))
-        .where(inArray(personAgreements.id, page.keys))
-        .orderBy(...page.orderBy),
-    toRecord: (row) => ({
+  // the agreements area owns the agreements: its list, narrowed to the person
+  const page = await listPersonalAgreements(db, principal, {
+    pageNo: query.pageNo,
+    pageSize: query.pageSize,
+    tenantId: person.tenantId,
+    userId: person.id,
+  });
+  return {
+    ...page,
+    records: page.records.map((row) => ({
       id: row.id,
       contractSn: row.contractSn,
       contractName: row.contractName,
       agreementType: row.agreementType,
-      enterpriseName: row.enterpriseName ?? '',
+      enterpriseName: row.enterpriseName,
       tenantName: row.tenantName,
-      signStatus: row.signedAt ? 1 : 0,
-      contractStartDate: row.signedAt?.getTime() ?? null,
-      createTime: row.createdAt.getTime(),
-    }),
-  });
+      signStatus: row.signStatus,
+      contractStartDate: row.contractStartDate,
+      createTime: row.createTime,
+    })),
+  };
 }
