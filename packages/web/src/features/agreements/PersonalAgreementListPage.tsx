@@ -11,7 +11,6 @@ import { FileProtectOutlined } from '@ant-design/icons';
 import {
   DATE_RANGE_DAYS,
   INPUT_MAX_LENGTH,
-  MSG,
   PAGE_SIZE,
   PERSON_AGREEMENT_SIGN_STATUS,
   PERSON_AGREEMENT_TYPES,
@@ -21,9 +20,8 @@ import {
 } from '@fieldpay/domain';
 import { Button, Card, Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { notifier } from '../../app/notify';
 import { useIsPlatformOperator, useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { type DateRange, DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
@@ -33,12 +31,8 @@ import { RemoteSelect } from '../../components/RemoteSelect';
 import { orDash } from '../../components/text';
 import { personDetailPath } from '../persons/person-paths';
 import { chinaTime } from '../settlements/settlement-format';
-import {
-  downloadSignedContract,
-  fetchPersonalAgreements,
-  PERSONAL_AGREEMENT_LIST_KEY,
-  viewSignedContract,
-} from './personal-agreement-calls';
+import { fetchPersonalAgreements, PERSONAL_AGREEMENT_LIST_KEY } from './personal-agreement-calls';
+import { SignedContractActions } from './SignedContractActions';
 
 type Filters = Omit<PersonalAgreementFilters, 'userId'>;
 type PersonalAgreementOrderField = (typeof PERSONAL_AGREEMENT_ORDER_FIELDS)[number];
@@ -50,42 +44,6 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 /** The creation-time range a search starts with: the last 3662 days, today included. */
 export function defaultCreationRange(today = dayjs()): DateRange {
   return [today.subtract(DATE_RANGE_DAYS.agreementList, 'day').startOf('day'), today.endOf('day')];
-}
-
-function RowActions({ row }: { row: PersonalAgreementRecord }) {
-  const [busy, setBusy] = useState<'view' | 'download' | null>(null);
-  const run = (kind: 'view' | 'download', work: () => Promise<void>) => {
-    setBusy(kind);
-    // a failed call has shown the server's message already
-    work()
-      .catch(() => undefined)
-      .finally(() => setBusy(null));
-  };
-  return (
-    <span className="list-actions">
-      <Button
-        type="link"
-        size="small"
-        loading={busy === 'view'}
-        disabled={busy !== null}
-        onClick={() =>
-          // an unsigned agreement opens no window only to close it again
-          row.signStatus === 1 ? run('view', () => viewSignedContract(row)) : notifier().warning(MSG.noSignedContract)
-        }
-      >
-        查看
-      </Button>
-      <Button
-        type="link"
-        size="small"
-        loading={busy === 'download'}
-        disabled={busy !== null}
-        onClick={() => run('download', () => downloadSignedContract(row))}
-      >
-        下载
-      </Button>
-    </span>
-  );
 }
 
 /** The list; `userId` embeds it in that person's detail (no name filter, no link to the person). */
@@ -192,7 +150,7 @@ export function PersonalAgreementList({ userId }: { userId?: number }) {
               key: 'actions',
               fixed: 'right',
               width: 130,
-              render: (_value, row) => <RowActions row={row} />,
+              render: (_value, row) => <SignedContractActions contract={row} signed={row.signStatus === 1} />,
             }
           : undefined
       }

@@ -10,13 +10,16 @@ import { call, http } from '../../app/api-client';
 import { notifier } from '../../app/notify';
 import { saveBlob } from '../../app/save-blob';
 
+/** What names a person's signed contract: its number, the person, and the name it is saved under. */
+export type SignedContractRef = Pick<PersonalAgreementRecord, 'contractSn' | 'userId' | 'contractName'>;
+
 export const PERSONAL_AGREEMENT_LIST_KEY = ['personal-agreements', 'list'] as const;
 
 export const fetchPersonalAgreements = (query: OperationInput<typeof personalAgreementListOperation>) =>
   call(personalAgreementListOperation, query);
 
 /** The signed contract's file, or null (and 无签署合同 shown) while the person has not signed. */
-async function signedContract(row: PersonalAgreementRecord): Promise<Blob | null> {
+async function signedContract(row: SignedContractRef): Promise<Blob | null> {
   const address = await call(personalContractAddressOperation, { contractSn: row.contractSn, userId: row.userId });
   if (!address) {
     notifier().warning(MSG.noSignedContract);
@@ -26,7 +29,7 @@ async function signedContract(row: PersonalAgreementRecord): Promise<Blob | null
 }
 
 /** 下载: the signed contract, saved under the agreement's name. */
-export async function downloadSignedContract(row: PersonalAgreementRecord): Promise<void> {
+export async function downloadSignedContract(row: SignedContractRef): Promise<void> {
   const blob = await signedContract(row);
   if (blob) saveBlob(blob, `${row.contractName}.pdf`);
 }
@@ -35,7 +38,7 @@ export async function downloadSignedContract(row: PersonalAgreementRecord): Prom
  * 查看: the signed contract in a new window. The window opens at the click (a window opened after
  * the answer would be blocked) and is shown the file once it has come, or closed when there is none.
  */
-export async function viewSignedContract(row: PersonalAgreementRecord): Promise<void> {
+export async function viewSignedContract(row: SignedContractRef): Promise<void> {
   const opened = window.open('', '_blank');
   try {
     const blob = await signedContract(row);

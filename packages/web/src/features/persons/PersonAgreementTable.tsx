@@ -1,9 +1,14 @@
-/** A person's platform and project agreements (spec 3 §2, §3 "Person agreement row"), 10 a page. */
+/**
+ * A person's platform and project agreements (spec 3 §2, §3 "Person agreement row"), 10 a page, with
+ * 查看 and 下载 of a signed one's contract for whoever holds personalAgreement:list:download.
+ */
 import { PERSON_AGREEMENT_SIGN_STATUS, PERSON_AGREEMENT_TYPES, type PersonAgreementRecord } from '@fieldpay/domain';
 import type { ColumnsType } from 'antd/es/table';
+import { useAccess } from '../../app/use-access';
 import { ListPage, plainCell } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
 import { orDash } from '../../components/text';
+import { SignedContractActions } from '../agreements/SignedContractActions';
 import { chinaTime } from '../settlements/settlement-format';
 import { fetchPersonAgreements, personAgreementsKey } from './person-calls';
 
@@ -42,6 +47,7 @@ const COLUMNS: ColumnsType<PersonAgreementRecord> = [
 ];
 
 export function PersonAgreementTable({ userId }: { userId: number }) {
+  const { can } = useAccess();
   return (
     <ListPage<PersonAgreementRecord, Record<string, never>>
       queryKey={personAgreementsKey(userId)}
@@ -50,6 +56,19 @@ export function PersonAgreementTable({ userId }: { userId: number }) {
       columns={COLUMNS}
       listType={2}
       defaultPageSize={10}
+      actionColumn={
+        can('personalAgreement:list:download')
+          ? {
+              title: '操作',
+              key: 'actions',
+              fixed: 'right',
+              width: 120,
+              render: (_value, row) => (
+                <SignedContractActions contract={{ ...row, userId }} signed={row.signStatus === 1} />
+              ),
+            }
+          : undefined
+      }
     />
   );
 }

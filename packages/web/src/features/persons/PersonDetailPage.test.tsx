@@ -161,6 +161,37 @@ describe('PersonDetailPage', { timeout: 60_000 }, () => {
     expect((await screen.findByTestId('where')).textContent).toBe('/personManage/person/list');
   });
 
+  it('downloads a signed agreement’s contract from the account’s 协议信息', async () => {
+    useSession.setState({ permList: [...EVERY_CODE, 'personalAgreement:list:download'] });
+    api.fetchPersonAgreements.mockResolvedValue({
+      records: [
+        {
+          id: 1,
+          contractSn: 'XY30000001',
+          contractName: '灵活用工平台服务协议',
+          agreementType: 1,
+          enterpriseName: '',
+          tenantName: '华东众包服务平台',
+          signStatus: 1,
+          contractStartDate: new Date('2026-06-02T10:00:00+08:00').getTime(),
+          createTime: new Date('2026-06-01T10:00:00+08:00').getTime(),
+        },
+      ],
+      total: 1,
+    });
+    agreements.downloadSignedContract.mockResolvedValue(undefined);
+    renderPage();
+    await screen.findByText('自然人详情 - 王芳', {}, LONG);
+    fireEvent.click(screen.getByText('协议信息'));
+    const row = (await screen.findByText('XY30000001', {}, LONG)).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByText(/下\s*载/));
+    await waitFor(() =>
+      expect(agreements.downloadSignedContract).toHaveBeenCalledWith(
+        expect.objectContaining({ contractSn: 'XY30000001', userId: 7, contractName: '灵活用工平台服务协议' }),
+      ),
+    );
+  });
+
   it('lists the person’s agreements in their tab, and says 自然人不存在 for a foreign id', async () => {
     agreements.fetchPersonalAgreements.mockResolvedValue({
       records: [
