@@ -8,7 +8,13 @@ import { z } from 'zod';
 import { recordIdSchema } from '../api/ids';
 import { defineOperation } from '../api/operation';
 
-export const ENTERPRISE_INFO_MSG = { notFound: '企业不存在' } as const;
+export const ENTERPRISE_INFO_MSG = {
+  notFound: '企业不存在',
+  /** a toggle asked from a stale page: the enterprise is already in the asked status */
+  statusChanged: '企业状态已变化，请刷新后重试',
+  disabled: '禁用成功',
+  enabled: '启用成功',
+} as const;
 
 export const enterpriseInfoSchema = z.object({
   id: z.number().int(),
@@ -61,4 +67,19 @@ export const enterpriseInfoOperation = defineOperation({
   access: { permission: 'enterpriseAccountManage:info:view' },
   input: z.object({ id: recordIdSchema(), tenantId: recordIdSchema(0).optional() }),
   answer: enterpriseInfoSchema,
+});
+
+/** 禁用 / 启用 (spec 3 §4 "Enterprise status", §7 "Block or unblock"): 1 enables, 2 disables. */
+export const enterpriseStatusOperation = defineOperation({
+  method: 'POST',
+  path: '/api/sys/enterprise/block',
+  tag: '企业',
+  summary: '禁用或启用企业（status 2 禁用、1 启用；禁用后企业成员的会话随即失效、不能登录）',
+  access: { permission: 'enterpriseAccountManage:list:disable' },
+  input: z.object({
+    enterpriseId: recordIdSchema(),
+    tenantId: recordIdSchema(),
+    status: z.union([z.literal(1), z.literal(2)]),
+  }),
+  answer: z.object({ status: z.number().int() }),
 });

@@ -1,5 +1,5 @@
 import type { Side } from '@fieldpay/domain';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { desensitizationTokens, enterpriseMembers, enterprises, sessions, tenants, users } from '../../db/schema';
 import type { AppContext } from '../context';
@@ -244,14 +244,38 @@ export class SessionService {
   }
 
   /** The account's sessions in one enterprise (and their unmask tokens): its membership there was disabled or logged out. */
-  async revokeAllOfMember(userId: number, enterpriseId: number, now = Date.now()): Promise<void> {
-    const matches = (p: Principal) => p.userId === userId && p.enterpriseId === enterpriseId;
+  revokeAllOfMember(userId: number, enterpriseId: number, now = Date.now()): Promise<void> {
+    return this.revokeWhere(
+      'sessions: revoke the sessions of one enterprise member',
+      and(eq(sessions.userId, userId), eq(sessions.enterpriseId, enterpriseId)) as SQL,
+      (p) => p.userId === userId && p.enterpriseId === enterpriseId,
+      now,
+    );
+  }
+
+  /** Every session working in an enterprise (and their unmask tokens): the enterprise was disabled. */
+  revokeAllOfEnterprise(enterpriseId: number, now = Date.now()): Promise<void> {
+    return this.revokeWhere(
+      'sessions: revoke every session in a disabled enterprise',
+      eq(sessions.enterpriseId, enterpriseId),
+      (p) => p.enterpriseId === enterpriseId,
+      now,
+    );
+  }
+
+  /** The live sessions `where` chooses, the unmask tokens issued to them, and the cached principals `matches` names. */
+  private async revokeWhere(
+    reason: string,
+    where: SQL,
+    matches: (p: Principal) => boolean,
+    now: number,
+  ): Promise<void> {
     this.dropWhere(matches);
-    await this.ctx.scopes.withSystem('sessions: revoke the sessions of one enterprise member', async (db) => {
+    await this.ctx.scopes.withSystem(reason, async (db) => {
       const revoked = await db
         .update(sessions)
         .set({ revokedAt: new Date(now) })
-        .where(and(eq(sessions.userId, userId), eq(sessions.enterpriseId, enterpriseId), isNull(sessions.revokedAt)))
+        .where(and(where, isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
       if (revoked.length) {
         await db
@@ -268,6 +292,7 @@ export class SessionService {
           );
       }
     });
+    // a request racing the revocation may have cached the session again before the commit
     await this.ctx.scopes.afterCommit(async () => this.dropWhere(matches));
   }
 

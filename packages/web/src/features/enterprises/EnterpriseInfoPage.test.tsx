@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session-store';
+import { ConfirmProvider } from '../../components/ConfirmProvider';
 import { buttonByText, LONG, renderPageAt, signedInAs } from '../../components/list/testing';
 import { invoiceInfo, invoiceRow } from '../invoices/invoice-fixtures';
 import EnterpriseInfoPage from './EnterpriseInfoPage';
@@ -10,6 +11,7 @@ import EnterpriseInfoPage from './EnterpriseInfoPage';
 const calls = vi.hoisted(() => ({
   enterpriseInfoKey: (id: number, tenantId?: number) => ['enterprise', 'info', id, tenantId],
   fetchEnterpriseInfo: vi.fn(),
+  setEnterpriseStatus: vi.fn(),
 }));
 vi.mock('./enterprise-calls', () => calls);
 const invoiceCalls = await vi.hoisted(async () => (await import('../invoices/invoice-fixtures')).mockInvoiceCalls());
@@ -43,14 +45,56 @@ const info = (extra: Partial<EnterpriseInfo> = {}): EnterpriseInfo => ({
 });
 
 const PAGE = '/projectManage/project/enterpriseInfo';
-const render = (at: string) => renderPageAt(PAGE, <EnterpriseInfoPage />, at);
+const render = (at: string) =>
+  renderPageAt(
+    PAGE,
+    <ConfirmProvider>
+      <EnterpriseInfoPage />
+    </ConfirmProvider>,
+    at,
+  );
 
 beforeEach(() => {
   vi.resetAllMocks();
   signedInAs('platform', 2);
 });
 
+const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
+vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
+
 describe('enterprise info', () => {
+  it('lets the platform’s staff with the code disable an enabled enterprise after 确认禁用 and its name', async () => {
+    calls.fetchEnterpriseInfo.mockResolvedValueOnce(info()).mockResolvedValue(info({ status: 2 }));
+    calls.setEnterpriseStatus.mockResolvedValue({ status: 2 });
+    useSession.setState({ permList: ['enterpriseAccountManage:list:disable'] });
+    render(`${PAGE}?id=9&tenantId=3`);
+    await screen.findByText('杭州星联医药科技有限公司', { selector: '.enterprise-name' }, LONG);
+    fireEvent.click(buttonByText(/禁\s*用/));
+    await screen.findByText('确认禁用杭州星联医药科技有限公司', {}, LONG);
+    fireEvent.click(buttonByText(/确\s*定/));
+    await waitFor(() =>
+      expect(calls.setEnterpriseStatus).toHaveBeenCalledWith(expect.objectContaining({ id: 9, tenantId: 3 }), 2),
+    );
+    expect(toasts.success).toHaveBeenCalledWith('禁用成功');
+    // reloaded: the disabled enterprise offers 启用
+    await waitFor(() =>
+      expect(document.querySelector('.enterprise-actions')?.textContent?.replace(/\s/g, '')).toBe('启用'),
+    );
+  });
+
+  it('offers no 禁用 / 启用 without the code or on the enterprise side', async () => {
+    calls.fetchEnterpriseInfo.mockResolvedValue(info());
+    const first = render(`${PAGE}?id=9&tenantId=3`);
+    await screen.findByText('杭州星联医药科技有限公司', { selector: '.enterprise-name' }, LONG);
+    expect(document.querySelector('.enterprise-actions')).toBeNull();
+    first.unmount();
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['enterpriseAccountManage:list:disable'] });
+    render(`${PAGE}?id=9`);
+    await screen.findByText('杭州星联医药科技有限公司', { selector: '.enterprise-name' }, LONG);
+    expect(document.querySelector('.enterprise-actions')).toBeNull();
+  });
+
   it('shows basic info, authentication, settlement accounts and the tiered fee, read-only', async () => {
     calls.fetchEnterpriseInfo.mockResolvedValue(info());
     render(`${PAGE}?id=9&tenantId=3`);

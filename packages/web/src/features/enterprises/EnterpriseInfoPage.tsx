@@ -4,17 +4,21 @@
  * (?id=&tenantId=). Basic info, authentication, settlement info (the paying banks and the service-fee
  * configuration; on the platform side 查看结算单 opens the settlement list embedded under the
  * enterprise) and 开票信息 (the company's invoice info, editable with invoice:info:edit, and its
- * invoices). Editing the rest is not part of this view.
+ * invoices). Editing the rest is not part of this view. At the bottom, on the platform side, 禁用 / 启用
+ * after 确认禁用… / 确认启用… with enterpriseAccountManage:list:disable.
  */
 import { ArrowLeftOutlined, BankOutlined } from '@ant-design/icons';
 import {
   CHARGING_MODES,
+  ENTERPRISE_INFO_MSG,
   ENTERPRISE_STATUS,
   type EnterpriseInfo,
+  type EnterpriseStatus,
+  enterpriseStatusToggle,
   FEE_MODES,
   formatChinaDateTime,
 } from '@fieldpay/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Result, Space, Spin, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
@@ -22,11 +26,12 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
+import { useConfirmedAction } from '../../components/list/ConfirmedAction';
 import { StatusTag } from '../../components/list/StatusTag';
 import { orDash } from '../../components/text';
 import { CompanyInvoicingBlock } from '../invoices/CompanyInvoicingBlock';
 import { SETTLEMENT_LIST_PATH } from '../settlements/settlement-paths';
-import { enterpriseInfoKey, fetchEnterpriseInfo } from './enterprise-calls';
+import { enterpriseInfoKey, fetchEnterpriseInfo, setEnterpriseStatus } from './enterprise-calls';
 import './enterprises.css';
 
 const CROWD_PROJECT_LIST_PATH = '/projectManage/project/crowdList';
@@ -162,6 +167,32 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
   );
 }
 
+/** 禁用 / 启用 by the enterprise's status, for the platform's staff who hold the code (返回 is in the title). */
+function EnterpriseActions({ info }: { info: EnterpriseInfo }) {
+  const queryClient = useQueryClient();
+  const { can } = useAccess();
+  const platformSide = useSession((state) => state.side) === 'platform';
+  const run = useConfirmedAction(() => void queryClient.invalidateQueries({ queryKey: ['enterprise'] }));
+  const toggle = enterpriseStatusToggle(info.status as EnterpriseStatus, info.name);
+  if (!platformSide || !can('enterpriseAccountManage:list:disable')) return null;
+  return (
+    <div className="enterprise-actions">
+      <Button
+        danger={info.status === 1}
+        onClick={() =>
+          run(
+            toggle.confirmText,
+            () => setEnterpriseStatus(info, toggle.next),
+            toggle.next === 2 ? ENTERPRISE_INFO_MSG.disabled : ENTERPRISE_INFO_MSG.enabled,
+          )
+        }
+      >
+        {toggle.next === 2 ? '禁用' : '启用'}
+      </Button>
+    </div>
+  );
+}
+
 export default function EnterpriseInfoPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -187,7 +218,12 @@ export default function EnterpriseInfoPage() {
   } else if (!query.data) {
     body = <Spin className="enterprise-loading" />;
   } else {
-    body = <EnterpriseInfoView info={query.data} />;
+    body = (
+      <>
+        <EnterpriseInfoView info={query.data} />
+        <EnterpriseActions info={query.data} />
+      </>
+    );
   }
   return (
     <Card
