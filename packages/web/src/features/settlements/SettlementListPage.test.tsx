@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
 import { ConfirmProvider } from '../../components/ConfirmProvider';
 import {
+  buttonByText,
   LONG,
   openOptions,
   pickDateRange,
@@ -142,14 +143,21 @@ describe('SettlementListPage', { timeout: 60_000 }, () => {
     api.fetchSettlements.mockResolvedValue({ records: [settlementRow(1)], total: 1, totalAmount: '1060.00' });
     api.auditSettlement.mockResolvedValue('撤回成功');
     renderPage();
-    fireEvent.click(within(await screen.findByRole('row', { name: /JS20261120001/ }, LONG)).getByText('撤回'));
-    expect(await screen.findByText('当前结算单撤回可能会影响后续结算单的结算操作，是否确认撤回')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
-    await waitFor(() => expect(screen.queryByText(/是否确认撤回/)).toBeNull());
+    // text queries, not role queries by name: those compute every element's accessible name on each
+    // retry, seconds apiece on a loaded machine
+    const row = async () =>
+      (await screen.findByText('JS20261120001', { selector: 'td, td *' }, LONG)).closest('tr') as HTMLElement;
+    fireEvent.click(within(await row()).getByText('撤回'));
+    expect(
+      await screen.findByText('当前结算单撤回可能会影响后续结算单的结算操作，是否确认撤回', {}, LONG),
+    ).toBeTruthy();
+    fireEvent.click(buttonByText(/取\s*消/));
+    await waitFor(() => expect(screen.queryByText(/是否确认撤回/)).toBeNull(), LONG);
     expect(api.auditSettlement).not.toHaveBeenCalled();
 
-    fireEvent.click(within(screen.getByRole('row', { name: /JS20261120001/ })).getByText('撤回'));
-    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    fireEvent.click(within(await row()).getByText('撤回'));
+    await screen.findByText(/是否确认撤回/, {}, LONG);
+    fireEvent.click(buttonByText(/确\s*定/));
     await waitFor(() =>
       expect(api.auditSettlement).toHaveBeenCalledWith({ settlementId: 1, auditStatus: -1, remarks: '' }),
     );
