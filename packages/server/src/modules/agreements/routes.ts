@@ -5,6 +5,7 @@ import {
   personalContractFileQuerySchema,
 } from '@fieldpay/domain';
 import type { z } from 'zod';
+import { contentDisposition } from '../../http/content-disposition';
 import { registerOperation } from '../../http/operation';
 import { principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
@@ -34,10 +35,7 @@ export function registerAgreementRoutes({ app, services }: RouteDeps): void {
       const { bytes, fileName } = await personalContractPdf(db(), principalOf(request), query);
       return reply
         .type('application/pdf')
-        .header(
-          'content-disposition',
-          `${disposition ?? 'attachment'}; filename="contract.pdf"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        )
+        .header('content-disposition', contentDisposition(disposition ?? 'attachment', fileName, 'contract.pdf'))
         .header('cache-control', 'private, no-store')
         .send(bytes);
     },

@@ -71,6 +71,7 @@ import type { ExportDefinition } from '../../platform/exports/definition';
 import { readAhead } from '../../platform/exports/definition';
 import { addressOf } from '../../platform/files/links';
 import { registerExportRoute } from '../../platform/exports/routes';
+import { contentDisposition } from '../../http/content-disposition';
 import { registerOperation } from '../../http/operation';
 import { actorOf, principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
@@ -887,9 +888,8 @@ export const settlementRecordExport: ExportDefinition<RecordExportFilters, Recor
 
 // ---- routes
 
-/** RFC 5987 file name, so 对账确认单_JS….pdf arrives whole in every browser. */
-const pdfDisposition = (fileName: string) =>
-  `attachment; filename="settlement.pdf"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+/** 对账确认单_JS….pdf arrives whole in every browser; settlement.pdf for those that read only the ASCII name. */
+const pdfDisposition = (fileName: string) => contentDisposition('attachment', fileName, 'settlement.pdf');
 
 /**
  * The calls of the settlement documents. The two PDF downloads stream files: they are documented

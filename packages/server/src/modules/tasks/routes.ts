@@ -31,6 +31,7 @@ import {
 import { z } from 'zod';
 import { fail } from '../../core/errors';
 import { recordIdSchema } from '@fieldpay/domain';
+import { contentDisposition } from '../../http/content-disposition';
 import { registerOperation } from '../../http/operation';
 import { CREDENTIAL_RATE_LIMIT } from '../../http/types';
 import { actorOf, principalOf, workerOf } from '../../platform/auth/guards';
@@ -211,17 +212,13 @@ export function registerTaskRoutes({ app, services, guards }: RouteDeps): void {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw fail.notFound(MSG.fileMissing);
         throw error;
       }
-      const fallback = photo.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
       // survey files (decision 0027) are not only images: anything but an image or PDF downloads
       const type = TASK_FILE_CONTENT_TYPES[photo.extension] ?? 'application/octet-stream';
       const shown = ['jpg', 'jpeg', 'png', 'pdf'].includes(photo.extension) ? disposition : 'attachment';
       return reply
         .header('content-type', type)
         .header('content-length', String(photo.fileSize))
-        .header(
-          'content-disposition',
-          `${shown}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(photo.fileName)}`,
-        )
+        .header('content-disposition', contentDisposition(shown, photo.fileName))
         .header('cache-control', sign !== undefined ? 'private, max-age=300' : 'private, no-cache')
         .send(stream);
     },
@@ -259,10 +256,7 @@ export function registerTaskRoutes({ app, services, guards }: RouteDeps): void {
       const name = attachmentZipName(task);
       return reply
         .type('application/zip')
-        .header(
-          'content-disposition',
-          `attachment; filename="${task.taskSn}.zip"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
+        .header('content-disposition', contentDisposition('attachment', name, `${task.taskSn}.zip`))
         .header('cache-control', 'no-store')
         .send(zip);
     },

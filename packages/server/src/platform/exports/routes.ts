@@ -7,14 +7,14 @@ import {
 } from '@fieldpay/domain';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { contentDisposition } from '../../http/content-disposition';
 import { registerOperation } from '../../http/operation';
 import { actorOf, principalOf } from '../auth/guards';
 import type { RouteDeps } from '../modules';
 import type { Services } from '../../services';
 
-/** RFC 5987 file name, so 项目列表_20261122.xlsx arrives whole in every browser. */
-export const attachmentHeader = (fileName: string): string =>
-  `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+/** 项目列表_20261122.xlsx arrives whole in every browser; export.xlsx for those that read only the ASCII name. */
+const attachmentHeader = (fileName: string): string => contentDisposition('attachment', fileName, 'export.xlsx');
 
 /**
  * Registers an export call of a module (declared with defineExportOperation): the list's filters

@@ -14,6 +14,7 @@ import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
+import { contentDisposition } from '../../http/content-disposition';
 import { registerOperation } from '../../http/operation';
 import { fail } from '../../core/errors';
 import { principalOf } from '../auth/guards';
@@ -41,11 +42,6 @@ const INLINE_TYPES = new Set(['jpg', 'jpeg', 'png', 'pdf']);
 
 const UPLOAD_DESCRIPTION =
   'multipart/form-data：file（文件），可选 scene（上传场景）、id（所属业务记录）、uploadPath（上传目录）、maxBytes、maxCount。';
-
-function contentDisposition(disposition: Disposition, fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 async function sendFile(
   files: FileService,
