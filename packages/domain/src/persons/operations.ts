@@ -10,6 +10,7 @@ import { defineOperation } from '../api/operation';
 import { INPUT_MAX_LENGTH, PAGE_SIZE } from '../limits';
 import { MSG } from '../messages';
 import { personPasswordFormSchema } from '../validators';
+import { personalAgreementRecordSchema } from '../personal-agreements/operations';
 import { PERSON_MSG } from './statuses';
 
 // ---- records
@@ -85,20 +86,17 @@ export const personTransferRecordSchema = z.object({
 });
 export type PersonTransferRecord = z.infer<typeof personTransferRecordSchema>;
 
-/** One of a person's agreements (spec 3 §3 "Person agreement row"). */
-export const personAgreementRecordSchema = z.object({
-  id: z.number().int(),
-  contractSn: z.string(),
-  contractName: z.string(),
-  /** 1 platform agreement, 2 project agreement */
-  agreementType: z.number().int(),
-  enterpriseName: z.string(),
-  tenantName: z.string(),
-  /** 1 in performance (signed), 0 awaiting the person's signature */
-  signStatus: z.number().int(),
-  /** when the person signed; null until then */
-  contractStartDate: z.number().int().nullable(),
-  createTime: z.number().int(),
+/** One of a person's agreements (spec 3 §3 "Person agreement row"): the personal agreement row without the person. */
+export const personAgreementRecordSchema = personalAgreementRecordSchema.pick({
+  id: true,
+  contractSn: true,
+  contractName: true,
+  agreementType: true,
+  enterpriseName: true,
+  tenantName: true,
+  signStatus: true,
+  contractStartDate: true,
+  createTime: true,
 });
 export type PersonAgreementRecord = z.infer<typeof personAgreementRecordSchema>;
 

@@ -23,7 +23,7 @@ export async function changeEnterpriseStatus(
 ): Promise<{ status: number }> {
   const db = services.ctx.db;
   const [enterprise] = await db
-    .select({ id: enterprises.id, tenantId: enterprises.tenantId, name: enterprises.name, status: enterprises.status })
+    .select({ id: enterprises.id, tenantId: enterprises.tenantId, status: enterprises.status })
     .from(enterprises)
     .where(
       and(

@@ -135,7 +135,8 @@ function layoutColumns<Row extends object>(
 const sortOrderOf = (sort: 0 | 1 | undefined) => (sort === 1 ? ('descend' as const) : ('ascend' as const));
 
 interface ListStateOptions<Filters extends object> {
-  initialFilters: Partial<Filters>;
+  /** read once, on the first render */
+  initialFilters: () => Partial<Filters>;
   defaultPageSize: number;
   fixedFilters?: Partial<Filters>;
 }
@@ -193,7 +194,7 @@ function ListView<Row extends object, Filters extends object, Answer extends Pag
       ),
     ) as Partial<Filters>;
   const state = useListState<Filters>({
-    initialFilters: initialValues ? filtersOf(initialValues) : {},
+    initialFilters: () => (initialValues ? filtersOf(initialValues) : {}),
     defaultPageSize,
     fixedFilters,
   });

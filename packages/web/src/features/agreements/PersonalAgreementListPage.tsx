@@ -28,7 +28,7 @@ import { type DateRange, DateRangePicker, rangeToTimes } from '../../components/
 import { type CellRenderer, ListPage, plainCell } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
 import { RemoteSelect } from '../../components/RemoteSelect';
-import { orDash } from '../../components/text';
+import { orDash, searchText } from '../../components/text';
 import { personDetailPath } from '../persons/person-paths';
 import { chinaTime } from '../settlements/settlement-format';
 import { fetchPersonalAgreements, PERSONAL_AGREEMENT_LIST_KEY } from './personal-agreement-calls';
@@ -38,8 +38,6 @@ type Filters = Omit<PersonalAgreementFilters, 'userId'>;
 type PersonalAgreementOrderField = (typeof PERSONAL_AGREEMENT_ORDER_FIELDS)[number];
 
 const TYPE_OPTIONS = Object.entries(PERSON_AGREEMENT_TYPES).map(([value, label]) => ({ value: Number(value), label }));
-
-const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
 /** The creation-time range a search starts with: the last 3662 days, today included. */
 export function defaultCreationRange(today = dayjs()): DateRange {
@@ -132,8 +130,8 @@ export function PersonalAgreementList({ userId }: { userId?: number }) {
       toFilters={({ userName, contractSn, tenantId, enterpriseId, projectId, agreementType, signed, created }) => {
         const signedRange = rangeToTimes(signed as DateRange | null | undefined);
         return {
-          userName: text(userName),
-          contractSn: text(contractSn),
+          userName: searchText(userName),
+          contractSn: searchText(contractSn),
           tenantId: tenantId as number | undefined,
           enterpriseId: enterpriseId as number | undefined,
           projectId: projectId as number | undefined,

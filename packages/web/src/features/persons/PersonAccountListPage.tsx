@@ -18,6 +18,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CellRenderer, ListPage, plainCell } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
+import { searchText } from '../../components/text';
 import { chinaTime } from '../settlements/settlement-format';
 import { type PersonTarget, PersonTransferDialog, PersonTransferRecordsDialog } from './PersonDialogs';
 import { useLoginFlagActions, usePersonActions } from './person-actions';
@@ -33,8 +34,6 @@ const FLAG_OPTIONS = Object.entries(PERSON_LOGIN_FLAG).map(([value, info]) => ({
 }));
 
 type Dialog = { kind: 'transfer' | 'records'; person: PersonTarget } | null;
-
-const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
 export default function PersonAccountListPage() {
   const navigate = useNavigate();
@@ -96,9 +95,9 @@ export default function PersonAccountListPage() {
           </>
         }
         toFilters={({ name, phone, userSn, loginFlag: flag }) => ({
-          name: text(name),
-          phone: text(phone),
-          userSn: text(userSn),
+          name: searchText(name),
+          phone: searchText(phone),
+          userSn: searchText(userSn),
           loginFlag: typeof flag === 'number' ? flag : undefined,
         })}
         actionColumn={{

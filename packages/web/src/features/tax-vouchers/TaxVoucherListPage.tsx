@@ -14,6 +14,7 @@ import { useIsPlatformOperator, useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
 import { type CellRenderer, ListPage, plainCell } from '../../components/list/ListPage';
+import { searchText } from '../../components/text';
 import { chinaTime, yuan } from '../settlements/settlement-format';
 import { fetchTaxVouchers, TAX_VOUCHER_LIST_KEY } from './tax-voucher-calls';
 import { TaxListDownloadButton } from './TaxListDownloadButton';
@@ -95,7 +96,7 @@ export default function TaxVoucherListPage() {
           </>
         }
         toFilters={({ name, period }) => ({
-          name: typeof name === 'string' && name.trim() ? name.trim() : undefined,
+          name: searchText(name),
           ...rangeToTimes(period as Parameters<typeof rangeToTimes>[0]),
         })}
         toolbar={
