@@ -78,7 +78,7 @@ export const PERMISSIONS = {
   'enterpriseAccountManage:list:disable': { name: '企业禁用/启用', side: 'platform', platformOperatorOnly: false },
   'enterpriseAccountManage:info:modify': { name: '企业认证信息修改', side: 'platform', platformOperatorOnly: false },
   'enterpriseAccountManage:info:modifyAccount': {
-    name: '企业结算账户修改',
+    name: '企业结算信息修改（结算账户、服务费）',
     side: 'platform',
     platformOperatorOnly: false,
   },

@@ -45,6 +45,8 @@ export const ApiCode = {
   badSignature: 10006,
   /** project or fee missing (spec) */
   projectMissing: 10013,
+  /** the enterprise has no service fee of its own (spec 3 §4: the same code) */
+  feeMissing: 10013,
   /** last valid agreement between an enterprise and a platform (spec) */
   lastAgreement: 19007,
   /** terminal (organisation) not passed review (spec) */

@@ -1,2 +1,3 @@
-/** Enterprises: the read-only info view (decision 0027). */
+/** Enterprises: the info view (decision 0027) and the service-fee change (decision 0035). */
+export * from './fees';
 export * from './operations';

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../api/ids';
 import { defineOperation } from '../api/operation';
+import { feeSettingSchema } from './fees';
 
 export const ENTERPRISE_INFO_MSG = {
   notFound: '企业不存在',
@@ -44,18 +45,10 @@ export const enterpriseInfoSchema = z.object({
       bankAccount: z.string(),
     }),
   ),
-  /** the service-fee configuration; null: the platform default applies */
-  fee: z
-    .object({
-      /** 0 single rate, 1 personal tiered (FEE_MODES) */
-      feeMode: z.number().int(),
-      /** 0 by individual net income, 1 by enterprise payable (CHARGING_MODES) */
-      chargingMode: z.number().int(),
-      /** tiers: upper bound in yuan (null: no bound) and the rate in percent, two decimals */
-      feeList: z.array(z.object({ start: z.string(), end: z.string().nullable(), fee: z.string() })),
-      updateTime: z.number().int(),
-    })
-    .nullable(),
+  /** the service fee in force; null: the platform default applies */
+  fee: feeSettingSchema.extend({ updateTime: z.number().int() }).nullable(),
+  /** a fee set to take effect from the first day of next month (decision 0035), or null */
+  pendingFee: feeSettingSchema.extend({ effectiveTime: z.number().int() }).nullable(),
 });
 export type EnterpriseInfo = z.infer<typeof enterpriseInfoSchema>;
 

@@ -32,6 +32,19 @@ describe('service fee of a line (decision 0019)', () => {
     expect(lineFee(tiered, fen('1000.01'), fen('29000.00')).fee).toBe(8000);
   });
 
+  it('a pay beyond a bounded last tier pays the last tier', () => {
+    const bounded = {
+      base: 'net' as const,
+      tiers: [
+        { upToFen: fen('100.00'), rateBp: 600 },
+        { upToFen: fen('200.00'), rateBp: 800 },
+      ],
+    };
+    expect(lineFee(bounded, fen('100.00')).rateBp).toBe(600);
+    expect(lineFee(bounded, fen('150.00')).rateBp).toBe(800);
+    expect(lineFee(bounded, fen('500.00')).rateBp).toBe(800);
+  });
+
   it('rounds half up once: 0.25 of a fen down, 0.5 up', () => {
     expect(lineFee({ base: 'net', tiers: [{ upToFen: null, rateBp: 2500 }] }, 1).fee).toBe(0);
     expect(lineFee({ base: 'net', tiers: [{ upToFen: null, rateBp: 5000 }] }, 1).fee).toBe(1);
@@ -40,8 +53,20 @@ describe('service fee of a line (decision 0019)', () => {
   it('names what is wrong with a configuration', () => {
     expect(feeConfigProblem(tiered)).toBeNull();
     expect(feeConfigProblem({ base: 'net', tiers: [] })).toBe('请至少配置一档服务费率');
-    expect(feeConfigProblem({ base: 'net', tiers: [{ upToFen: null, rateBp: 5001 }] })).toBe('服务费率须在0%~50%之间');
-    expect(feeConfigProblem({ base: 'net', tiers: [{ upToFen: 100, rateBp: 1 }] })).toBe('只有最后一档不设上限');
+    expect(feeConfigProblem({ base: 'net', tiers: [{ upToFen: null, rateBp: 9999 }] })).toBeNull();
+    expect(feeConfigProblem({ base: 'net', tiers: [{ upToFen: null, rateBp: 10_000 }] })).toBe(
+      '服务费率须不小于0%且小于100%',
+    );
+    expect(feeConfigProblem({ base: 'net', tiers: [{ upToFen: 100, rateBp: 1 }] })).toBeNull();
+    expect(
+      feeConfigProblem({
+        base: 'net',
+        tiers: [
+          { upToFen: null, rateBp: 1 },
+          { upToFen: 100, rateBp: 2 },
+        ],
+      }),
+    ).toBe('只有最后一档可不设上限');
     expect(
       feeConfigProblem({
         base: 'net',

@@ -13,19 +13,22 @@ import { mulDivHalfUp } from './tax';
 export type FeeBase = 'net' | 'payable';
 
 export interface FeeTier {
-  /** the tier holds a month-to-date pay up to this many fen; null: no upper bound (the last tier) */
+  /**
+   * the tier holds a month-to-date pay up to this many fen; null: no upper bound. Only the last tier
+   * may be unbounded; a pay beyond a bounded last tier still pays the last tier's rate.
+   */
   upToFen: number | null;
   rateBp: number;
 }
 
 export interface FeeConfig {
   base: FeeBase;
-  /** ascending by upToFen, the last one unbounded */
+  /** ascending by upToFen */
   tiers: FeeTier[];
 }
 
-/** Highest service-fee rate (50 %): 'payable' divides by 1 - rate. */
-export const MAX_FEE_RATE_BP = 5000;
+/** Highest service-fee rate (under 100 %, spec 3 §5's service-rate rule): 'payable' divides by 1 - rate. */
+export const MAX_FEE_RATE_BP = 9999;
 
 /** The platform's default for an enterprise with no fee configuration: 6 % of the pay. */
 export const DEFAULT_FEE_CONFIG: FeeConfig = { base: 'net', tiers: [{ upToFen: null, rateBp: 600 }] };
@@ -35,10 +38,10 @@ export function feeConfigProblem(config: FeeConfig): string | null {
   if (config.tiers.length === 0) return '请至少配置一档服务费率';
   for (const [index, tier] of config.tiers.entries()) {
     if (!Number.isInteger(tier.rateBp) || tier.rateBp < 0 || tier.rateBp > MAX_FEE_RATE_BP) {
-      return '服务费率须在0%~50%之间';
+      return '服务费率须不小于0%且小于100%';
     }
     const last = index === config.tiers.length - 1;
-    if (last !== (tier.upToFen === null)) return '只有最后一档不设上限';
+    if (!last && tier.upToFen === null) return '只有最后一档可不设上限';
     const previous = index > 0 ? config.tiers[index - 1].upToFen : 0;
     if (tier.upToFen !== null && (!Number.isSafeInteger(tier.upToFen) || tier.upToFen <= (previous ?? 0))) {
       return '各档上限须逐档递增';

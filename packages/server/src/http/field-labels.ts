@@ -125,6 +125,15 @@ const FIELD_LABELS: Record<string, string> = {
   location: '位置',
   msgCaptcha: '短信验证码',
   fileKey: '文件标识',
+  // the service fee (spec 3 §4, §5)
+  executeType: '生效方式',
+  feeMode: '收费模式',
+  chargingMode: '计费方式',
+  serviceRate: '服务费率',
+  feeList: '费率阶梯',
+  start: '起始金额',
+  end: '截止金额',
+  fee: '费率',
   // projects (spec 1 §3)
   requestId: '请求编号',
   taxId: '税源地',

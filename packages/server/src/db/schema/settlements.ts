@@ -212,17 +212,21 @@ export const settlementEvents = pgTable(
   (t) => [index('settlement_events_settlement').on(t.tenantId, t.settlementId)],
 );
 
-/** An enterprise's service-fee configuration (decision 0019); none: the platform default. */
+/**
+ * An enterprise's service-fee settings (decisions 0019, 0035), each from its `effective_from`: the one
+ * in force is the latest that has begun, a later one waits for its month. None: the platform default.
+ */
 export const enterpriseFeeConfigs = pgTable(
   'enterprise_fee_configs',
   {
     ...enterpriseOwnedColumns(),
     base: varchar('base', { length: 8 }).notNull(),
     tiers: jsonb('tiers').$type<{ upToFen: number | null; rateBp: number }[]>().notNull(),
+    effectiveFrom: at('effective_from').notNull().defaultNow(),
     updatedBy: integer('updated_by'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('enterprise_fee_configs_enterprise').on(t.tenantId, t.enterpriseId)],
+  (t) => [index('enterprise_fee_configs_enterprise').on(t.tenantId, t.enterpriseId, t.effectiveFrom)],
 );
 
 /**

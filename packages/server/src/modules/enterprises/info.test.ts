@@ -73,10 +73,11 @@ describe('enterprise info', () => {
           feeMode: 1,
           chargingMode: 1,
           feeList: [
-            { start: '0.00', end: '30000.00', fee: '6.00' },
-            { start: '30000.00', end: null, fee: '7.50' },
+            { start: '0', end: '30000', fee: '6.00' },
+            { start: '30000', end: null, fee: '7.50' },
           ],
         },
+        pendingFee: null,
       });
       expect(info.contactEmail).not.toBe('finance@xinglian.cn');
       expect(info.payVos).toHaveLength(1);

@@ -5,21 +5,22 @@
  * tenant. Contact phone, e-mail and account numbers are masked.
  */
 import {
-  basisPointsToPercent,
   ENTERPRISE_INFO_MSG,
   type EnterpriseInfo,
-  fenToYuan,
+  type FeeConfig,
+  feeSettingOf,
   maskAccountNo,
   maskEmail,
   maskPhone,
 } from '@fieldpay/domain';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { fail } from '../../core/errors';
 import { equalsIfGiven, tenantScope } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
-import { enterpriseFeeConfigs, enterprises, projects, tenants } from '../../db/schema';
+import { enterprises, projects, tenants } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import { listPayBanks } from '../finance/pay-banks';
+import { feeSettings } from '../settlements/fees';
 
 export async function enterpriseInfo(
   db: DbOrTx,
@@ -43,14 +44,9 @@ export async function enterpriseInfo(
     .from(projects)
     .where(and(eq(projects.tenantId, owner.tenantId), eq(projects.enterpriseId, owner.enterpriseId)));
   const banks = await listPayBanks(db, principal, owner);
-  const [fee] = await db
-    .select()
-    .from(enterpriseFeeConfigs)
-    .where(
-      and(eq(enterpriseFeeConfigs.tenantId, owner.tenantId), eq(enterpriseFeeConfigs.enterpriseId, owner.enterpriseId)),
-    )
-    .orderBy(asc(enterpriseFeeConfigs.id));
-  let start = 0;
+  const { inForce, waiting } = await feeSettings(db, owner, new Date());
+  const settingOf = (row: { base: string; tiers: FeeConfig['tiers'] }) =>
+    feeSettingOf({ base: row.base as FeeConfig['base'], tiers: row.tiers });
   return {
     id: enterprise.id,
     tenantId: enterprise.tenantId,
@@ -71,21 +67,7 @@ export async function enterpriseInfo(
       accountName: bank.enterpriseName,
       bankAccount: maskAccountNo(bank.bankAccount),
     })),
-    fee: fee
-      ? {
-          feeMode: fee.tiers.length > 1 ? 1 : 0,
-          chargingMode: fee.base === 'payable' ? 1 : 0,
-          feeList: fee.tiers.map((tier) => {
-            const from = start;
-            if (tier.upToFen !== null) start = tier.upToFen;
-            return {
-              start: fenToYuan(from),
-              end: tier.upToFen === null ? null : fenToYuan(tier.upToFen),
-              fee: basisPointsToPercent(tier.rateBp),
-            };
-          }),
-          updateTime: fee.updatedAt.getTime(),
-        }
-      : null,
+    fee: inForce ? { ...settingOf(inForce), updateTime: inForce.updatedAt.getTime() } : null,
+    pendingFee: waiting ? { ...settingOf(waiting), effectiveTime: waiting.effectiveFrom.getTime() } : null,
   };
 }

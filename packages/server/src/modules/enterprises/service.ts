@@ -22,10 +22,16 @@ import { contactAsSeenBy, visibleTenantIds } from '../../platform/tenants/servic
 
 /**
  * An enterprise the viewer may see, or 企业不存在: enterprise users their own, staff their tenant's,
- * the operator any (an asked tenant narrows every one of them).
+ * the operator any (an asked tenant narrows every one of them). `lock` holds its row to the transaction's end.
  */
-export async function enterpriseInScope(db: DbOrTx, principal: Principal, id: number, askedTenantId?: number) {
-  const [row] = await db
+export async function enterpriseInScope(
+  db: DbOrTx,
+  principal: Principal,
+  id: number,
+  askedTenantId?: number,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
     .select({
       id: enterprises.id,
       tenantId: enterprises.tenantId,
@@ -36,6 +42,8 @@ export async function enterpriseInScope(db: DbOrTx, principal: Principal, id: nu
     .where(
       and(eq(enterprises.id, id), enterpriseScope(principal, enterprises.tenantId, enterprises.id, askedTenantId)),
     );
+  // locked: changes to what the enterprise owns run one after the other
+  const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw fail.notFound(ENTERPRISE_INFO_MSG.notFound);
   return row;
 }

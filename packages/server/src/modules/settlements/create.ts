@@ -5,9 +5,7 @@
  * A person without a verified card, or over the monthly limit, gets a line that cannot be paid.
  */
 import {
-  DEFAULT_FEE_CONFIG,
   DEFAULT_MONTHLY_LIMIT_FEN,
-  type FeeConfig,
   fenToYuan,
   LINE_FAILURE,
   lineFee,
@@ -26,7 +24,6 @@ import { fail } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
 import { slices } from '../../db/slices';
 import {
-  enterpriseFeeConfigs,
   personBankCards,
   persons,
   projects,
@@ -41,6 +38,7 @@ import type { Principal } from '../../platform/auth/sessions';
 import { chinaDay, chinaMonthStart } from '../../platform/china-time';
 import { createNotice, tenantStaffIds } from '../../platform/notices/service';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
+import { feeConfigAt } from './fees';
 import { settlementLink } from './links';
 
 type Input<O extends { input: z.ZodType }> = z.output<O['input']>;
@@ -115,11 +113,6 @@ export async function settleableSummary(
     personNum: new Set(rows.map((row) => row.personId)).size,
     payAmount: fenToYuan(rows.reduce((sum, row) => sum + row.priceFen, 0)),
   };
-}
-
-async function feeConfigOf(db: DbOrTx, owner: Owner): Promise<FeeConfig> {
-  const [row] = await db.select().from(enterpriseFeeConfigs).where(ownedBy(owner, enterpriseFeeConfigs));
-  return row ? { base: row.base as FeeConfig['base'], tiers: row.tiers } : DEFAULT_FEE_CONFIG;
 }
 
 /** Each person's pay on this enterprise's live settlements since the month began (China time). */
@@ -207,7 +200,7 @@ export async function createSettlement(
     : [undefined];
   const taxModel = taxSource?.taxModel ?? 0;
   const monthlyLimit = taxSource?.monthlyLimitFen ?? DEFAULT_MONTHLY_LIMIT_FEN;
-  const feeConfig = await feeConfigOf(db, owner);
+  const feeConfig = await feeConfigAt(db, owner, now);
   const earlierPay = await monthToDatePay(db, owner, personIds, now);
 
   const lines = personIds.map((personId) => {

@@ -30,6 +30,7 @@ import { createSettlement } from './create';
 import { generateStatement, requestStatement, saveAttachment } from './documents';
 import { renderPdf } from '../../platform/pdf';
 import { setFeeConfig } from './fees';
+import { chinaMonth, chinaMonthBounds } from '../../platform/china-time';
 import { auditSettlement, paySettlement } from './moves';
 import { drainPayouts, runPayouts } from './payouts';
 import { generateReport, regenerateReport, reportOverview } from './report';
@@ -397,21 +398,23 @@ async function settleAll(services: Services) {
       );
       await bank.openAccount({ accountNo, accountName: person.name });
     }
-    // the platform agreed personal tiers with the demo company: 6 % up to 30,000 yuan a month, 8 % above
-    await scopes.withViewer(reviewer, () =>
-      setFeeConfig(
-        services.ctx.db,
-        { tenantId: member.tenantId, enterpriseId: member.enterpriseId },
-        {
-          base: 'net',
-          tiers: [
-            { upToFen: 3_000_000, rateBp: 600 },
-            { upToFen: null, rateBp: 800 },
-          ],
-        },
-        auditActorOf(reviewer, DEMO_IP),
-      ),
-    );
+    // the platform agreed personal tiers with the demo company before its first settlement: 6 % up to
+    // 30,000 yuan a month, 8 % above; and lowered them from next month on (decision 0035)
+    const agreedAt = new Date(TODAY - (PLAN.length * 2 + 1) * DAY);
+    const owner = { tenantId: member.tenantId, enterpriseId: member.enterpriseId };
+    await scopes.withViewer(reviewer, async () => {
+      const actor = auditActorOf(reviewer, DEMO_IP);
+      const tiers = (low: number, high: number) => ({
+        base: 'net' as const,
+        tiers: [
+          { upToFen: 3_000_000, rateBp: low },
+          { upToFen: null, rateBp: high },
+        ],
+      });
+      await setFeeConfig(services.ctx.db, owner, tiers(600, 800), actor, agreedAt, agreedAt);
+      const nextMonth = chinaMonthBounds(chinaMonth(new Date(TODAY))).end;
+      await setFeeConfig(services.ctx.db, owner, tiers(550, 750), actor, new Date(TODAY), nextMonth);
+    });
     const types = [...new Map(done.map((row) => [row.visitTypeId, row])).values()];
     for (const [index, row] of types.slice(0, PLAN.length).entries()) {
       const fate = PLAN[index];

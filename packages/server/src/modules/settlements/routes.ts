@@ -25,6 +25,7 @@ import { actorOf, principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
 import { createSettlement, settleableSummary } from './create';
 import { registerSettlementDocumentRoutes } from './documents';
+import { registerFeeRoutes } from './fees';
 import { registerSettlementReportRoutes } from './report';
 import { enterpriseBrief, maxSelectTime, parentProjectTypes } from './lookups';
 import { auditSettlement, paySettlement } from './moves';
@@ -47,6 +48,7 @@ import {
 export function registerSettlementRoutes(deps: RouteDeps): void {
   const { app, services } = deps;
   const db = () => services.ctx.db;
+  registerFeeRoutes(deps);
   registerOperation(app, settlementPageOperation, async (query, request) =>
     listSettlements(db(), principalOf(request), query),
   );
