@@ -12,6 +12,10 @@ const calls = vi.hoisted(() => ({
   enterpriseInfoKey: (id: number, tenantId?: number) => ['enterprise', 'info', id, tenantId],
   fetchEnterpriseInfo: vi.fn(),
   setEnterpriseStatus: vi.fn(),
+  feeKey: (owner: { enterpriseId: number }) => ['enterprise', 'fee', owner.enterpriseId],
+  fetchCurrentFee: vi.fn(),
+  fetchFeeOrdered: vi.fn(),
+  saveFee: vi.fn(),
 }));
 vi.mock('./enterprise-calls', () => calls);
 const invoiceCalls = await vi.hoisted(async () => (await import('../invoices/invoice-fixtures')).mockInvoiceCalls());
@@ -35,12 +39,14 @@ const info = (extra: Partial<EnterpriseInfo> = {}): EnterpriseInfo => ({
   fee: {
     feeMode: 1,
     chargingMode: 0,
+    serviceRate: null,
     feeList: [
-      { start: '0.00', end: '30000.00', fee: '6.00' },
-      { start: '30000.00', end: null, fee: '7.50' },
+      { start: '0', end: '30000', fee: '6.00' },
+      { start: '30000', end: null, fee: '7.50' },
     ],
     updateTime: new Date('2026-10-01T10:00:00+08:00').getTime(),
   },
+  pendingFee: null,
   ...extra,
 });
 
@@ -106,8 +112,8 @@ describe('enterprise info', () => {
     expect(screen.getByText('5719 **** 0012')).toBeTruthy();
     expect(screen.getByText('个人阶梯费率')).toBeTruthy();
     expect(screen.getByText('按个人实得收入计费')).toBeTruthy();
-    expect(screen.getByText('0.00 ~ 30000.00')).toBeTruthy();
-    expect(screen.getByText('30000.00 以上')).toBeTruthy();
+    expect(screen.getByText('0 ~ 30000')).toBeTruthy();
+    expect(screen.getByText('30000 以上')).toBeTruthy();
     expect(screen.getByText('7.50%')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /编\s*辑|保\s*存/ })).toBeNull();
     // the project count opens the crowdsourcing list embedded for this enterprise
@@ -140,13 +146,48 @@ describe('enterprise info', () => {
     calls.fetchEnterpriseInfo.mockResolvedValue(
       info({
         payVos: [],
-        fee: { feeMode: 0, chargingMode: 1, feeList: [{ start: '0.00', end: null, fee: '6.00' }], updateTime: 0 },
+        fee: { feeMode: 0, chargingMode: 1, serviceRate: '6.00', feeList: [], updateTime: 0 },
       }),
     );
     render(`${PAGE}?id=9`);
     expect(await screen.findByText('单一费率')).toBeTruthy();
     expect(screen.getByText('6.00%')).toBeTruthy();
     expect(screen.getAllByText('暂无数据').length).toBeGreaterThan(0);
+  });
+
+  it('offers 服务费变更 to the platform’s own staff with the code, and shows a fee waiting for next month', async () => {
+    const pendingFee = {
+      feeMode: 0,
+      chargingMode: 1,
+      serviceRate: '5.50',
+      feeList: [],
+      effectiveTime: new Date('2026-12-01T00:00:00+08:00').getTime(),
+    };
+    calls.fetchEnterpriseInfo.mockResolvedValue(info({ pendingFee }));
+    calls.fetchCurrentFee.mockResolvedValue({ ...pendingFee, executeType: 2, updateTime: 0, updateBy: '李静怡' });
+    calls.fetchFeeOrdered.mockResolvedValue(false);
+    useSession.setState({ permList: ['enterpriseAccountManage:info:modifyAccount'] });
+    const first = render(`${PAGE}?id=9&tenantId=3`);
+    const waiting = (await screen.findByText('次月生效（2026-12-01 起）', {}, LONG)).closest(
+      '.enterprise-pending-fee',
+    ) as HTMLElement;
+    expect(within(waiting).getByText('5.50%')).toBeTruthy();
+    fireEvent.click(buttonByText('服务费变更'));
+    expect(await screen.findByText('次月生效（待生效）', {}, LONG)).toBeTruthy();
+    expect(calls.fetchCurrentFee).toHaveBeenCalledWith({ enterpriseId: 9, tenantId: 3 });
+    first.unmount();
+
+    // the operator sees the fee read-only, and so does staff without the code
+    signedInAs('platform', 1);
+    useSession.setState({ permList: ['enterpriseAccountManage:info:modifyAccount'] });
+    const operator = render(`${PAGE}?id=9&tenantId=3`);
+    await screen.findByText('次月生效（2026-12-01 起）', {}, LONG);
+    expect(screen.queryByText('服务费变更')).toBeNull();
+    operator.unmount();
+    signedInAs('platform', 2);
+    render(`${PAGE}?id=9&tenantId=3`);
+    await screen.findByText('次月生效（2026-12-01 起）', {}, LONG);
+    expect(screen.queryByText('服务费变更')).toBeNull();
   });
 
   it('without a fee configuration says the platform default applies', async () => {

@@ -9,19 +9,17 @@
  */
 import { ArrowLeftOutlined, BankOutlined } from '@ant-design/icons';
 import {
-  CHARGING_MODES,
   ENTERPRISE_INFO_MSG,
   ENTERPRISE_STATUS,
   type EnterpriseInfo,
   type EnterpriseStatus,
   enterpriseStatusToggle,
-  FEE_MODES,
   formatChinaDateTime,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Result, Space, Spin, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session-store';
@@ -32,27 +30,18 @@ import { orDash } from '../../components/text';
 import { CompanyInvoicingBlock } from '../invoices/CompanyInvoicingBlock';
 import { SETTLEMENT_LIST_PATH } from '../settlements/settlement-paths';
 import { enterpriseInfoKey, fetchEnterpriseInfo, setEnterpriseStatus } from './enterprise-calls';
+import { FeeChangeDialog, FeeSettingView } from './FeeChangeDialog';
 import './enterprises.css';
 
 const CROWD_PROJECT_LIST_PATH = '/projectManage/project/crowdList';
 /** The settlement list; with ?enterpriseId=&tenantId= it is embedded under one enterprise (spec 2 §2.1 mode 2). */
 
 type PayBankRow = EnterpriseInfo['payVos'][number];
-type FeeRow = NonNullable<EnterpriseInfo['fee']>['feeList'][number];
 
 const BANK_COLUMNS: ColumnsType<PayBankRow> = [
   { key: 'bankName', dataIndex: 'bankName', title: '开户银行', width: 200 },
   { key: 'accountName', dataIndex: 'accountName', title: '账户名称' },
   { key: 'bankAccount', dataIndex: 'bankAccount', title: '账号', width: 220 },
-];
-
-const FEE_COLUMNS: ColumnsType<FeeRow> = [
-  {
-    key: 'range',
-    title: '个人月收入区间（元）',
-    render: (_value, row) => (row.end === null ? `${row.start} 以上` : `${row.start} ~ ${row.end}`),
-  },
-  { key: 'fee', dataIndex: 'fee', title: '服务费率', width: 160, render: (value: string) => `${value}%` },
 ];
 
 const idParam = (value: string | null) => {
@@ -65,6 +54,10 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
   const platformSide = useSession((state) => state.side) === 'platform';
   const { can } = useAccess();
   const fee = info.fee;
+  // the platform's own staff (userIdentity 2) change the fee, as spec 3 §4 "Enterprise page editing" says
+  const tenantStaff = useSession((state) => state.side === 'platform' && state.userInfo?.userIdentity === 2);
+  const canChangeFee = tenantStaff && can('enterpriseAccountManage:info:modifyAccount');
+  const [feeOpen, setFeeOpen] = useState(false);
   return (
     <div className="enterprise-info">
       <Card className="enterprise-block" size="small" title="基本信息">
@@ -132,34 +125,39 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
           pagination={false}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
         />
-        <div className="enterprise-subtitle">服务费</div>
+        <div className="enterprise-subtitle enterprise-subtitle-bar">
+          <span>服务费</span>
+          {canChangeFee && (
+            <Button type="link" size="small" onClick={() => setFeeOpen(true)}>
+              服务费变更
+            </Button>
+          )}
+        </div>
         {fee ? (
           <>
-            <Descriptions column={{ xs: 1, md: 3 }} size="small">
-              <Descriptions.Item label="收费模式">
-                {FEE_MODES[fee.feeMode as keyof typeof FEE_MODES] ?? '-'}
-              </Descriptions.Item>
-              <Descriptions.Item label="计费方式">
-                {CHARGING_MODES[fee.chargingMode as keyof typeof CHARGING_MODES] ?? '-'}
-              </Descriptions.Item>
-              <Descriptions.Item label="更新时间">{formatChinaDateTime(fee.updateTime)}</Descriptions.Item>
-            </Descriptions>
-            {fee.feeMode === 1 ? (
-              <Table<FeeRow>
-                rowKey="start"
-                size="small"
-                columns={FEE_COLUMNS}
-                dataSource={fee.feeList}
-                pagination={false}
-              />
-            ) : (
-              <Descriptions column={1} size="small">
-                <Descriptions.Item label="服务费率">{`${fee.feeList[0]?.fee ?? '-'}%`}</Descriptions.Item>
-              </Descriptions>
-            )}
+            <FeeSettingView setting={fee} />
+            <div className="enterprise-muted enterprise-fee-updated">
+              更新时间：{formatChinaDateTime(fee.updateTime)}
+            </div>
           </>
         ) : (
           <div className="enterprise-muted">未单独配置，按平台默认费率计算</div>
+        )}
+        {info.pendingFee && (
+          <div className="enterprise-pending-fee">
+            <div className="enterprise-subtitle">
+              次月生效（{formatChinaDateTime(info.pendingFee.effectiveTime).slice(0, 10)} 起）
+            </div>
+            <FeeSettingView setting={info.pendingFee} />
+          </div>
+        )}
+        {canChangeFee && (
+          <FeeChangeDialog
+            open={feeOpen}
+            owner={{ enterpriseId: info.id, tenantId: info.tenantId }}
+            inForce={fee}
+            onClose={() => setFeeOpen(false)}
+          />
         )}
       </Card>
       {can('invoice:list:view') && <CompanyInvoicingBlock companyId={info.id} />}

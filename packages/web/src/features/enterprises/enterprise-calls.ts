@@ -1,6 +1,18 @@
-/** The enterprise info view's calls and address (decision 0027). */
-import { type EnterpriseInfo, enterpriseInfoOperation, enterpriseStatusOperation } from '@fieldpay/domain';
-import { call } from '../../app/api-client';
+/** The enterprise info view's calls and address (decision 0027), and the fee change's (decision 0035). */
+import {
+  ApiCode,
+  type CurrentFee,
+  currentFeeOperation,
+  type EnterpriseInfo,
+  enterpriseInfoOperation,
+  enterpriseStatusOperation,
+  feeOrderedOperation,
+  type OperationInput,
+  saveFeeOperation,
+} from '@fieldpay/domain';
+import { ApiError } from '../../api/http';
+import { call, callWithMessage } from '../../app/api-client';
+import { notifier } from '../../app/notify';
 
 export const ENTERPRISE_INFO_PATH = '/projectManage/project/enterpriseInfo';
 
@@ -15,3 +27,29 @@ export const fetchEnterpriseInfo = (id: number, tenantId?: number): Promise<Ente
 /** 禁用 (2) / 启用 (1) the enterprise. */
 export const setEnterpriseStatus = (info: Pick<EnterpriseInfo, 'id' | 'tenantId'>, status: 1 | 2) =>
   call(enterpriseStatusOperation, { enterpriseId: info.id, tenantId: info.tenantId, status });
+
+/** The fee change dialog's queries (decision 0035), under the enterprise's key so a save refreshes them with the info. */
+export const feeKey = (owner: FeeOwner) => ['enterprise', 'fee', owner.enterpriseId, owner.tenantId] as const;
+
+export interface FeeOwner {
+  enterpriseId: number;
+  tenantId: number;
+}
+
+/** The waiting or in-force fee; null (code 10013) while the enterprise has none of its own. */
+export async function fetchCurrentFee(owner: FeeOwner): Promise<CurrentFee | null> {
+  try {
+    return await call(currentFeeOperation, owner, { silent: true });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === ApiCode.feeMissing) return null;
+    if (error instanceof ApiError) notifier().warning(error.message);
+    throw error;
+  }
+}
+
+export const fetchFeeOrdered = async (owner: FeeOwner): Promise<boolean> =>
+  (await call(feeOrderedOperation, owner)).ordered;
+
+/** Saves the fee; answers the server's message (at once, or from next month). */
+export const saveFee = async (input: OperationInput<typeof saveFeeOperation>): Promise<string> =>
+  (await callWithMessage(saveFeeOperation, input)).message;
