@@ -399,7 +399,8 @@ async function settleAll(services: Services) {
       await bank.openAccount({ accountNo, accountName: person.name });
     }
     // the platform agreed personal tiers with the demo company before its first settlement: 6 % up to
-    // 30,000 yuan a month, 8 % above; and lowered them from next month on (decision 0035)
+    // 30,000 yuan a month, 8 % up to 1,000,000 (and beyond: the last tier); and lowered them from next
+    // month on (decision 0035)
     const agreedAt = new Date(TODAY - (PLAN.length * 2 + 1) * DAY);
     const owner = { tenantId: member.tenantId, enterpriseId: member.enterpriseId };
     await scopes.withViewer(reviewer, async () => {
@@ -408,7 +409,7 @@ async function settleAll(services: Services) {
         base: 'net' as const,
         tiers: [
           { upToFen: 3_000_000, rateBp: low },
-          { upToFen: null, rateBp: high },
+          { upToFen: 100_000_000, rateBp: high },
         ],
       });
       await setFeeConfig(services.ctx.db, owner, tiers(600, 800), actor, agreedAt, agreedAt);
