@@ -1,13 +1,12 @@
 /**
  * The read-only enterprise info view (decision 0027): the enterprise row, its project
- * count, its paying banks and its service-fee configuration. The platform side sees its tenant's
+ * count, its paying banks and its service fee in force and waiting (decision 0035). The platform side sees its tenant's
  * enterprises (the operator all); an enterprise user only its own enterprise on the session's
  * tenant. Contact phone, e-mail and account numbers are masked.
  */
 import {
   ENTERPRISE_INFO_MSG,
   type EnterpriseInfo,
-  type FeeConfig,
   feeSettingOf,
   maskAccountNo,
   maskEmail,
@@ -20,7 +19,7 @@ import type { DbOrTx } from '../../db/client';
 import { enterprises, projects, tenants } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import { listPayBanks } from '../finance/pay-banks';
-import { feeSettings } from '../settlements/fees';
+import { configOf, feeSettings } from '../settlements/fees';
 
 export async function enterpriseInfo(
   db: DbOrTx,
@@ -45,8 +44,6 @@ export async function enterpriseInfo(
     .where(and(eq(projects.tenantId, owner.tenantId), eq(projects.enterpriseId, owner.enterpriseId)));
   const banks = await listPayBanks(db, principal, owner);
   const { inForce, waiting } = await feeSettings(db, owner, new Date());
-  const settingOf = (row: { base: string; tiers: FeeConfig['tiers'] }) =>
-    feeSettingOf({ base: row.base as FeeConfig['base'], tiers: row.tiers });
   return {
     id: enterprise.id,
     tenantId: enterprise.tenantId,
@@ -67,7 +64,7 @@ export async function enterpriseInfo(
       accountName: bank.enterpriseName,
       bankAccount: maskAccountNo(bank.bankAccount),
     })),
-    fee: inForce ? { ...settingOf(inForce), updateTime: inForce.updatedAt.getTime() } : null,
-    pendingFee: waiting ? { ...settingOf(waiting), effectiveTime: waiting.effectiveFrom.getTime() } : null,
+    fee: inForce ? { ...feeSettingOf(configOf(inForce)), updateTime: inForce.updatedAt.getTime() } : null,
+    pendingFee: waiting ? { ...feeSettingOf(configOf(waiting)), effectiveTime: waiting.effectiveFrom.getTime() } : null,
   };
 }

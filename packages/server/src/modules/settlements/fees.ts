@@ -37,7 +37,8 @@ type FeeRow = typeof enterpriseFeeConfigs.$inferSelect;
 const ofOwner = (owner: Owner) =>
   and(eq(enterpriseFeeConfigs.tenantId, owner.tenantId), eq(enterpriseFeeConfigs.enterpriseId, owner.enterpriseId));
 
-const configOf = (row: FeeRow): FeeConfig => ({ base: row.base as FeeConfig['base'], tiers: row.tiers });
+/** A stored setting as the engine's configuration. */
+export const configOf = (row: FeeRow): FeeConfig => ({ base: row.base as FeeConfig['base'], tiers: row.tiers });
 
 /** The setting in force at `at` and the one waiting after it, if any. */
 export async function feeSettings(db: DbOrTx, owner: Owner, at: Date) {

@@ -1,10 +1,11 @@
 /**
  * 企业信息 (spec 3 §2 "Enterprise detail (full page or embedded)", read-only; decision 0027): opened
  * from the project lists' client name and the enterprise-settlement list's enterprise name
- * (?id=&tenantId=). Basic info, authentication, settlement info (the paying banks and the service-fee
- * configuration; on the platform side 查看结算单 opens the settlement list embedded under the
+ * (?id=&tenantId=). Basic info, authentication, settlement info (the paying banks and the service fee
+ * in force, with one waiting for next month; the platform's own staff change it with 服务费变更,
+ * decision 0035; on the platform side 查看结算单 opens the settlement list embedded under the
  * enterprise) and 开票信息 (the company's invoice info, editable with invoice:info:edit, and its
- * invoices). Editing the rest is not part of this view. At the bottom, on the platform side, 禁用 / 启用
+ * invoices). Editing the rest is not part of this view yet. At the bottom, on the platform side, 禁用 / 启用
  * after 确认禁用… / 确认启用… with enterpriseAccountManage:list:disable.
  */
 import { ArrowLeftOutlined, BankOutlined } from '@ant-design/icons';
