@@ -2,7 +2,15 @@ import { isUnifiedSocialCreditCode, TASK_TYPES } from '@fieldpay/domain';
 import { describe, expect, it } from 'vitest';
 import { authHeaders, login, useTestApp } from '../../test/app';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import { customers, organisations, projectOperationLogs, projects, projectServiceTypes, tasks } from '../db/schema';
+import {
+  customers,
+  enterprises,
+  organisations,
+  projectOperationLogs,
+  projects,
+  projectServiceTypes,
+  tasks,
+} from '../db/schema';
 import { DEMO_ACCOUNTS, fakeCreditCode, seedDemo, seedDemoData } from './demo';
 
 const t = useTestApp();
@@ -84,6 +92,15 @@ describe('demo data', () => {
       select 1 from project_operation_logs a join project_operation_logs b
         on a.project_id = b.project_id and a.id < b.id and a.created_at > b.created_at limit 1`);
     expect(outOfOrder.rows).toHaveLength(0);
+    // the platform opened before the enterprise registered, and the enterprise before its projects
+    const early = await t.database.db.execute(sql`
+      select e.name from enterprises e join tenants t on t.id = e.tenant_id
+       where e.created_at < t.created_at
+          or exists (select 1 from projects p where p.enterprise_id = e.id and p.created_at < e.created_at)`);
+    expect(early.rows).toHaveLength(0);
+    expect(
+      new Set((await t.database.db.select().from(enterprises)).map((row) => row.createdAt.getTime())).size,
+    ).toBeGreaterThan(3);
   });
 
   it('made tasks through the worker API: every state of every task type on two tenants, within the project dates', async () => {

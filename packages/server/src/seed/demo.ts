@@ -109,7 +109,12 @@ export async function seedDemoData(db: DbOrTx, modules: readonly ModuleDefinitio
     for (const t of DEMO_TENANTS) {
       const [row] = await tx
         .insert(tenants)
-        .values({ ...t, contracts: `${faker.person.fullName()} ${mobile()}` })
+        // the platforms opened at the start of 2024, before any enterprise registered on them
+        .values({
+          ...t,
+          contracts: `${faker.person.fullName()} ${mobile()}`,
+          createdAt: new Date('2024-01-08T09:00:00+08:00'),
+        })
         .returning({ id: tenants.id });
       tenantIds.push(row.id);
       await ensureBuiltInRoles(tx, row.id);

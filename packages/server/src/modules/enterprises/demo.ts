@@ -92,6 +92,11 @@ export async function enterprisesDemoBase(tx: DbOrTx): Promise<void> {
           contactEmail: faker.internet.email({ provider: 'example.cn' }).toLowerCase(),
           orgCodeTxt: company.taxNumber,
           status: faker.number.int({ min: 0, max: 9 }) === 0 && company !== demoCompany ? 2 : 1,
+          // registered in 2024, after the platforms opened and before their first products and projects
+          createdAt:
+            company === demoCompany
+              ? new Date('2024-06-03T09:00:00+08:00')
+              : faker.date.between({ from: '2024-03-01T00:00:00+08:00', to: '2024-12-31T00:00:00+08:00' }),
         })
         .returning({ id: enterprises.id });
       const member =
