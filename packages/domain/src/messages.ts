@@ -210,6 +210,7 @@ export const MSG = {
   smsUnavailable: '短信服务未开通，请联系管理员',
   phoneMissing: '当前账号未绑定手机号',
   editWhileMasked: '请先脱敏之后再进行编辑',
+  registeredCapitalTooLong: '注册资本最多8个字符',
   transferEnterpriseRequired: '请选择转入企业',
   noSignedContract: '无签署合同',
 

@@ -7,6 +7,9 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../api/ids';
 import { defineOperation } from '../api/operation';
+import { INPUT_MAX_LENGTH } from '../limits';
+import { MSG } from '../messages';
+import { isTwoDecimalNumber } from '../validators';
 import { feeSettingSchema } from './fees';
 
 export const ENTERPRISE_INFO_MSG = {
@@ -15,7 +18,13 @@ export const ENTERPRISE_INFO_MSG = {
   statusChanged: '企业状态已变化，请刷新后重试',
   disabled: '禁用成功',
   enabled: '启用成功',
+  limitSaved: '编辑成功',
+  manageStatusUnknown: '经营状态不存在',
+  casesUnknown: '涉诉情况不存在',
 } as const;
+
+/** What a masked risk field shows until the desensitized view is unlocked (spec 3 §4). */
+export const MASKED_RISK_VALUE = '**';
 
 export const enterpriseInfoSchema = z.object({
   id: z.number().int(),
@@ -26,22 +35,32 @@ export const enterpriseInfoSchema = z.object({
   /** unified social credit code */
   taxNumber: z.string(),
   address: z.string(),
-  /** masked */
+  /** masked unless `unmasked` */
   contactPhone: z.string(),
-  /** masked */
+  /** masked unless `unmasked` */
   contactEmail: z.string(),
   orgCodeTxt: z.string(),
   /** 1 enabled, 2 disabled */
   status: z.number().int(),
   createTime: z.number().int(),
   projectCount: z.number().int(),
+  /** the answer is the desensitized view: contacts, account numbers and the risk fields in clear */
+  unmasked: z.boolean(),
+  /** 企业风险: 注册资本 in 万元 ('' not set; ** while masked) */
+  registeredCapital: z.string(),
+  /** 经营状态 (dictionary manage_status): its value ('' not set or masked) and title (** while masked) */
+  manageStatus: z.string(),
+  manageStatus_dictText: z.string(),
+  /** 涉诉情况 (dictionary cases), as manageStatus */
+  cases: z.string(),
+  cases_dictText: z.string(),
   /** settlement accounts: the enterprise's paying banks (sub-accounts on the tenant's bank platforms) */
   payVos: z.array(
     z.object({
       id: z.number().int(),
       bankName: z.string(),
       accountName: z.string(),
-      /** masked */
+      /** masked unless `unmasked` */
       bankAccount: z.string(),
     }),
   ),
@@ -58,8 +77,36 @@ export const enterpriseInfoOperation = defineOperation({
   tag: '企业',
   summary: '企业信息（只读：基本信息、认证信息、结算账户、服务费配置；平台端本平台的企业，企业端本企业）',
   access: { permission: 'enterpriseAccountManage:info:view' },
-  input: z.object({ id: recordIdSchema(), tenantId: recordIdSchema(0).optional() }),
+  input: z.object({
+    id: recordIdSchema(),
+    tenantId: recordIdSchema(0).optional(),
+    /** a live desensitization token of the caller (企业脱敏查看): the answer is unmasked */
+    tempToken: z.string().max(64).optional(),
+  }),
   answer: enterpriseInfoSchema,
+});
+
+/** 企业风险 (spec 3 §5 "Enterprise limit edit"): 注册资本 in 万元 (at most 8 characters), 经营状态, 涉诉情况; '' clears. */
+export const enterpriseLimitInputSchema = z.object({
+  enterpriseId: recordIdSchema(),
+  tenantId: recordIdSchema(),
+  registeredCapital: z
+    .string()
+    .trim()
+    .max(INPUT_MAX_LENGTH.registeredCapital, MSG.registeredCapitalTooLong)
+    .refine((value) => value === '' || isTwoDecimalNumber(value), MSG.twoDecimalNumberInvalid),
+  manageStatus: z.string().max(8),
+  cases: z.string().max(8),
+});
+
+export const enterpriseLimitOperation = defineOperation({
+  method: 'POST',
+  path: '/api/sys/enterprise/editLimit',
+  tag: '企业',
+  summary: '编辑企业风险信息（注册资本（万元）、经营状态、涉诉情况）',
+  access: { permission: 'enterpriseAccountManage:info:modify' },
+  input: enterpriseLimitInputSchema,
+  answer: z.null(),
 });
 
 /** 禁用 / 启用 (spec 3 §4 "Enterprise status", §7 "Block or unblock"): 1 enables, 2 disables. */

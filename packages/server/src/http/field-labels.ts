@@ -125,6 +125,10 @@ const FIELD_LABELS: Record<string, string> = {
   location: '位置',
   msgCaptcha: '短信验证码',
   fileKey: '文件标识',
+  // the enterprise's risk (spec 3 §5 "Enterprise limit edit")
+  registeredCapital: '注册资本',
+  manageStatus: '经营状态',
+  cases: '涉诉情况',
   // the service fee (spec 3 §4, §5)
   executeType: '生效方式',
   feeMode: '收费模式',

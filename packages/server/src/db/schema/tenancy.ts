@@ -37,6 +37,10 @@ export const enterprises = pgTable(
     orgCodeTxt: varchar('org_code_txt', { length: 64 }),
     /** 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(1),
+    /** 企业风险 (spec 3 §3): 注册资本 in 万元 as typed, 经营状态 and 涉诉情况 as dictionary values; '' not set */
+    registeredCapital: varchar('registered_capital', { length: 8 }).notNull().default(''),
+    manageStatus: varchar('manage_status', { length: 8 }).notNull().default(''),
+    cases: varchar('cases', { length: 8 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -92,6 +92,10 @@ export async function enterprisesDemoBase(tx: DbOrTx): Promise<void> {
           contactEmail: faker.internet.email({ provider: 'example.cn' }).toLowerCase(),
           orgCodeTxt: company.taxNumber,
           status: faker.number.int({ min: 0, max: 9 }) === 0 && company !== demoCompany ? 2 : 1,
+          // 企业风险 as a credit report would give it: capital in 万元, 存续/在业, mostly no lawsuits
+          registeredCapital: company === demoCompany ? '1000' : String(faker.number.int({ min: 5, max: 50 }) * 100),
+          manageStatus: company === demoCompany ? '2' : faker.helpers.arrayElement(['1', '2', '2', '7']),
+          cases: company === demoCompany ? '0' : faker.helpers.arrayElement(['0', '0', '0', '1', '2']),
           // registered in 2024, after the platforms opened and before their first products and projects
           createdAt:
             company === demoCompany

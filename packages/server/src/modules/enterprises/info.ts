@@ -2,30 +2,45 @@
  * The read-only enterprise info view (decision 0027): the enterprise row, its project
  * count, its paying banks and its service fee in force and waiting (decision 0035). The platform side sees its tenant's
  * enterprises (the operator all); an enterprise user only its own enterprise on the session's
- * tenant. Contact phone, e-mail and account numbers are masked.
+ * tenant. Contact phone, e-mail, account numbers and the risk fields are masked, unless the caller holds
+ * 企业脱敏查看 and sends a live desensitization token (the desensitized view, audited).
  */
 import {
+  DICT_CODES,
   ENTERPRISE_INFO_MSG,
   type EnterpriseInfo,
+  type enterpriseLimitInputSchema,
+  MASKED_RISK_VALUE,
   feeSettingOf,
   maskAccountNo,
   maskEmail,
   maskPhone,
 } from '@fieldpay/domain';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, or } from 'drizzle-orm';
+import type { z } from 'zod';
 import { fail } from '../../core/errors';
 import { equalsIfGiven, tenantScope } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
-import { enterprises, projects, tenants } from '../../db/schema';
+import { dictItems, enterprises, projects, tenants } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
+import { type AuditActor, writeAudit } from '../../platform/system/audit';
+import type { Services } from '../../services';
 import { listPayBanks } from '../finance/pay-banks';
 import { configOf, feeSettings } from '../settlements/fees';
+import { enterpriseInScope } from './service';
 
 export async function enterpriseInfo(
-  db: DbOrTx,
+  services: Services,
   principal: Principal,
-  input: { id: number; tenantId?: number },
+  input: { id: number; tenantId?: number; tempToken?: string },
+  unmaskHeader: string | string[] | undefined,
+  actor: AuditActor,
 ): Promise<EnterpriseInfo> {
+  const db = services.ctx.db;
+  const unmasked = await services.desensitization.unmaskRequested(principal, input.tempToken || unmaskHeader);
+  if (unmasked && !(await services.access.hasPermission(principal, 'enterpriseAccountManage:info:desensitization'))) {
+    throw fail.forbidden();
+  }
   const scope =
     principal.side === 'enterprise'
       ? and(eq(enterprises.tenantId, principal.tenantId), eq(enterprises.id, principal.enterpriseId ?? -1))
@@ -44,6 +59,12 @@ export async function enterpriseInfo(
     .where(and(eq(projects.tenantId, owner.tenantId), eq(projects.enterpriseId, owner.enterpriseId)));
   const banks = await listPayBanks(db, principal, owner);
   const { inForce, waiting } = await feeSettings(db, owner, new Date());
+  const risk = await riskTitles(db, enterprise);
+  if (unmasked) {
+    await writeAudit(db, actor, { action: 'enterprise.unmask', targetType: 'enterprise', targetId: enterprise.id });
+  }
+  const shown = (value: string, mask: (value: string) => string) => (!value || unmasked ? value : mask(value));
+  const masked = () => MASKED_RISK_VALUE;
   return {
     id: enterprise.id,
     tenantId: enterprise.tenantId,
@@ -52,19 +73,88 @@ export async function enterpriseInfo(
     name: enterprise.name,
     taxNumber: enterprise.taxNumber,
     address: enterprise.address,
-    contactPhone: maskPhone(enterprise.contactPhone),
-    contactEmail: maskEmail(enterprise.contactEmail),
+    contactPhone: shown(enterprise.contactPhone, maskPhone),
+    contactEmail: shown(enterprise.contactEmail, maskEmail),
     orgCodeTxt: enterprise.orgCodeTxt ?? '',
     status: enterprise.status,
     createTime: enterprise.createdAt.getTime(),
     projectCount: projectCount?.n ?? 0,
+    unmasked,
+    registeredCapital: shown(enterprise.registeredCapital, masked),
+    manageStatus: unmasked ? enterprise.manageStatus : '',
+    manageStatus_dictText: shown(risk.manageStatus, masked),
+    cases: unmasked ? enterprise.cases : '',
+    cases_dictText: shown(risk.cases, masked),
     payVos: banks.map((bank) => ({
       id: bank.id,
       bankName: bank.bankName,
       accountName: bank.enterpriseName,
-      bankAccount: maskAccountNo(bank.bankAccount),
+      bankAccount: shown(bank.bankAccount, maskAccountNo),
     })),
     fee: inForce ? { ...feeSettingOf(configOf(inForce)), updateTime: inForce.updatedAt.getTime() } : null,
     pendingFee: waiting ? { ...feeSettingOf(configOf(waiting)), effectiveTime: waiting.effectiveFrom.getTime() } : null,
   };
+}
+
+/** The dictionary titles of the enterprise's 经营状态 and 涉诉情况 ('' when not set). */
+async function riskTitles(db: DbOrTx, enterprise: { manageStatus: string; cases: string }) {
+  const wanted = [
+    { dictCode: DICT_CODES.manageStatus, value: enterprise.manageStatus },
+    { dictCode: DICT_CODES.cases, value: enterprise.cases },
+  ].filter((item) => item.value !== '');
+  const rows = wanted.length
+    ? await db
+        .select({ dictCode: dictItems.dictCode, value: dictItems.value, title: dictItems.title })
+        .from(dictItems)
+        .where(or(...wanted.map((item) => and(eq(dictItems.dictCode, item.dictCode), eq(dictItems.value, item.value)))))
+    : [];
+  const title = (dictCode: string, value: string) =>
+    value === '' ? '' : (rows.find((row) => row.dictCode === dictCode && row.value === value)?.title ?? value);
+  return {
+    manageStatus: title(DICT_CODES.manageStatus, enterprise.manageStatus),
+    cases: title(DICT_CODES.cases, enterprise.cases),
+  };
+}
+
+/**
+ * POST editLimit (spec 3 §7 "Edit enterprise limit"): the platform's staff set 注册资本, 经营状态 and
+ * 涉诉情况 of an enterprise in their scope; each dictionary value must be one of its dictionary's.
+ */
+export async function editEnterpriseLimit(
+  db: DbOrTx,
+  principal: Principal,
+  input: z.output<typeof enterpriseLimitInputSchema>,
+  actor: AuditActor,
+): Promise<null> {
+  const enterprise = await enterpriseInScope(db, principal, input.enterpriseId, input.tenantId, { lock: true });
+  for (const [dictCode, value, message] of [
+    [DICT_CODES.manageStatus, input.manageStatus, ENTERPRISE_INFO_MSG.manageStatusUnknown],
+    [DICT_CODES.cases, input.cases, ENTERPRISE_INFO_MSG.casesUnknown],
+  ] as const) {
+    if (value === '') continue;
+    const [known] = await db
+      .select({ value: dictItems.value })
+      .from(dictItems)
+      .where(and(eq(dictItems.dictCode, dictCode), eq(dictItems.value, value)));
+    if (!known) throw fail.validation(message);
+  }
+  const where = and(eq(enterprises.tenantId, enterprise.tenantId), eq(enterprises.id, enterprise.id));
+  const [before] = await db
+    .select({
+      registeredCapital: enterprises.registeredCapital,
+      manageStatus: enterprises.manageStatus,
+      cases: enterprises.cases,
+    })
+    .from(enterprises)
+    .where(where);
+  const after = { registeredCapital: input.registeredCapital, manageStatus: input.manageStatus, cases: input.cases };
+  await db.update(enterprises).set(after).where(where);
+  await writeAudit(db, actor, {
+    action: 'enterprise.limit',
+    targetType: 'enterprise',
+    targetId: enterprise.id,
+    before,
+    after,
+  });
+  return null;
 }

@@ -1,14 +1,32 @@
-/** The enterprise info view's calls (decision 0027) and 禁用 / 启用. */
-import { ENTERPRISE_INFO_MSG, enterpriseInfoOperation, enterpriseStatusOperation } from '@fieldpay/domain';
+/** The enterprise info view's calls (decision 0027): the info (desensitized with a token), 禁用 / 启用, 企业风险. */
+import {
+  DESENSITIZATION_TOKEN_HEADER,
+  ENTERPRISE_INFO_MSG,
+  enterpriseInfoOperation,
+  enterpriseLimitOperation,
+  enterpriseStatusOperation,
+} from '@fieldpay/domain';
 import { registerOperation } from '../../http/operation';
 import { actorOf, principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
-import { enterpriseInfo } from './info';
+import { editEnterpriseLimit, enterpriseInfo } from './info';
 import { changeEnterpriseStatus } from './status';
 
 export function registerEnterpriseRoutes({ app, services }: RouteDeps): void {
   registerOperation(app, enterpriseInfoOperation, (input, request) =>
-    enterpriseInfo(services.ctx.db, principalOf(request), input),
+    enterpriseInfo(
+      services,
+      principalOf(request),
+      input,
+      request.headers[DESENSITIZATION_TOKEN_HEADER],
+      actorOf(request),
+    ),
+  );
+  registerOperation(
+    app,
+    enterpriseLimitOperation,
+    (input, request) => editEnterpriseLimit(services.ctx.db, principalOf(request), input, actorOf(request)),
+    { message: ENTERPRISE_INFO_MSG.limitSaved },
   );
   registerOperation(
     app,
