@@ -3,13 +3,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session-store';
+import { dropUnmaskToken, holdUnmaskToken } from '../../app/unmask-store';
 import { ConfirmProvider } from '../../components/ConfirmProvider';
 import { buttonByText, LONG, renderPageAt, signedInAs } from '../../components/list/testing';
 import { invoiceInfo, invoiceRow } from '../invoices/invoice-fixtures';
 import EnterpriseInfoPage from './EnterpriseInfoPage';
 
 const calls = vi.hoisted(() => ({
-  enterpriseInfoKey: (id: number, tenantId?: number) => ['enterprise', 'info', id, tenantId],
+  enterpriseInfoKey: (id: number, tenantId?: number, token?: string) => ['enterprise', 'info', id, tenantId, token],
   fetchEnterpriseInfo: vi.fn(),
   setEnterpriseStatus: vi.fn(),
   feeKey: (owner: { enterpriseId: number }) => ['enterprise', 'fee', owner.enterpriseId],
@@ -18,6 +19,9 @@ const calls = vi.hoisted(() => ({
   saveFee: vi.fn(),
 }));
 vi.mock('./enterprise-calls', () => calls);
+vi.mock('../../components/DesensitizationDialog', () => ({
+  DesensitizationDialog: ({ open }: { open: boolean }) => (open ? <div data-testid="desensitize">脱敏验证</div> : null),
+}));
 const invoiceCalls = await vi.hoisted(async () => (await import('../invoices/invoice-fixtures')).mockInvoiceCalls());
 vi.mock('../invoices/invoice-calls', () => invoiceCalls);
 
@@ -35,6 +39,12 @@ const info = (extra: Partial<EnterpriseInfo> = {}): EnterpriseInfo => ({
   status: 1,
   createTime: new Date('2025-03-01T09:00:00+08:00').getTime(),
   projectCount: 3,
+  unmasked: false,
+  registeredCapital: '**',
+  manageStatus: '',
+  manageStatus_dictText: '**',
+  cases: '',
+  cases_dictText: '**',
   payVos: [{ id: 1, bankName: '招商银行', accountName: '杭州星联医药科技有限公司', bankAccount: '5719 **** 0012' }],
   fee: {
     feeMode: 1,
@@ -105,7 +115,7 @@ describe('enterprise info', () => {
     calls.fetchEnterpriseInfo.mockResolvedValue(info());
     render(`${PAGE}?id=9&tenantId=3`);
     expect(await screen.findByText('杭州星联医药科技有限公司', { selector: '.enterprise-name' })).toBeTruthy();
-    expect(calls.fetchEnterpriseInfo).toHaveBeenCalledWith(9, 3);
+    expect(calls.fetchEnterpriseInfo).toHaveBeenCalledWith(9, 3, undefined);
     expect(screen.getByText('启用')).toBeTruthy();
     expect(screen.getByText('91330106MA2KXXXX1X')).toBeTruthy();
     expect(screen.getByText('139****5678')).toBeTruthy();
@@ -188,6 +198,34 @@ describe('enterprise info', () => {
     render(`${PAGE}?id=9&tenantId=3`);
     await screen.findByText('次月生效（2026-12-01 起）', {}, LONG);
     expect(screen.queryByText('服务费变更')).toBeNull();
+  });
+
+  it('脱敏查看 reloads the info in the clear once the check holds a token', async () => {
+    calls.fetchEnterpriseInfo.mockResolvedValue(info());
+    useSession.setState({ permList: ['enterpriseAccountManage:info:desensitization'] });
+    render(`${PAGE}?id=9&tenantId=3`);
+    await screen.findByText('杭州星联医药科技有限公司', { selector: '.enterprise-name' }, LONG);
+    expect(screen.getAllByText('**').length).toBe(3);
+    fireEvent.click(buttonByText('脱敏查看'));
+    expect(await screen.findByTestId('desensitize')).toBeTruthy();
+    calls.fetchEnterpriseInfo.mockResolvedValue(
+      info({
+        unmasked: true,
+        contactPhone: '13912345678',
+        registeredCapital: '1000',
+        manageStatus: '2',
+        manageStatus_dictText: '在业',
+        cases: '0',
+        cases_dictText: '无涉诉',
+      }),
+    );
+    holdUnmaskToken(useSession.getState().token ?? '', { token: 'T'.repeat(43), expiresAt: Date.now() + 60_000 });
+    expect(await screen.findByText('13912345678', {}, LONG)).toBeTruthy();
+    expect(calls.fetchEnterpriseInfo).toHaveBeenLastCalledWith(9, 3, 'T'.repeat(43));
+    expect(screen.getByText('明文显示中')).toBeTruthy();
+    expect(screen.getByText('在业')).toBeTruthy();
+    expect(screen.queryByText('脱敏查看')).toBeNull();
+    dropUnmaskToken();
   });
 
   it('without a fee configuration says the platform default applies', async () => {

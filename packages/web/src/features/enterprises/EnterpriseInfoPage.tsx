@@ -18,19 +18,22 @@ import {
   formatChinaDateTime,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Empty, Result, Space, Spin, Table } from 'antd';
+import { Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
+import { useUnmaskToken } from '../../app/unmask-store';
+import { DesensitizationDialog } from '../../components/DesensitizationDialog';
 import { useConfirmedAction } from '../../components/list/ConfirmedAction';
 import { StatusTag } from '../../components/list/StatusTag';
 import { orDash } from '../../components/text';
 import { CompanyInvoicingBlock } from '../invoices/CompanyInvoicingBlock';
 import { SETTLEMENT_LIST_PATH } from '../settlements/settlement-paths';
 import { enterpriseInfoKey, fetchEnterpriseInfo, setEnterpriseStatus } from './enterprise-calls';
+import { EnterpriseRiskBlock } from './EnterpriseRiskBlock';
 import { FeeChangeDialog, FeeSettingView } from './FeeChangeDialog';
 import './enterprises.css';
 
@@ -61,7 +64,12 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
   const [feeOpen, setFeeOpen] = useState(false);
   return (
     <div className="enterprise-info">
-      <Card className="enterprise-block" size="small" title="基本信息">
+      <Card
+        className="enterprise-block"
+        size="small"
+        title="基本信息"
+        extra={info.unmasked ? <Tag color="orange">明文显示中</Tag> : undefined}
+      >
         <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
           <Descriptions.Item label="企业名称">
             <Space size={8}>
@@ -162,6 +170,7 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
         )}
       </Card>
       {can('invoice:list:view') && <CompanyInvoicingBlock companyId={info.id} />}
+      <EnterpriseRiskBlock info={info} />
     </div>
   );
 }
@@ -172,22 +181,29 @@ function EnterpriseActions({ info }: { info: EnterpriseInfo }) {
   const { can } = useAccess();
   const platformSide = useSession((state) => state.side) === 'platform';
   const run = useConfirmedAction(() => void queryClient.invalidateQueries({ queryKey: ['enterprise'] }));
+  const [desensitizing, setDesensitizing] = useState(false);
   const toggle = enterpriseStatusToggle(info.status as EnterpriseStatus, info.name);
-  if (!platformSide || !can('enterpriseAccountManage:list:disable')) return null;
+  const canUnmask = can('enterpriseAccountManage:info:desensitization') && !info.unmasked;
+  const canToggle = can('enterpriseAccountManage:list:disable');
+  if (!platformSide || (!canUnmask && !canToggle)) return null;
   return (
     <div className="enterprise-actions">
-      <Button
-        danger={info.status === 1}
-        onClick={() =>
-          run(
-            toggle.confirmText,
-            () => setEnterpriseStatus(info, toggle.next),
-            toggle.next === 2 ? ENTERPRISE_INFO_MSG.disabled : ENTERPRISE_INFO_MSG.enabled,
-          )
-        }
-      >
-        {toggle.next === 2 ? '禁用' : '启用'}
-      </Button>
+      {canUnmask && <Button onClick={() => setDesensitizing(true)}>脱敏查看</Button>}
+      <DesensitizationDialog open={desensitizing} onClose={() => setDesensitizing(false)} />
+      {canToggle && (
+        <Button
+          danger={info.status === 1}
+          onClick={() =>
+            run(
+              toggle.confirmText,
+              () => setEnterpriseStatus(info, toggle.next),
+              toggle.next === 2 ? ENTERPRISE_INFO_MSG.disabled : ENTERPRISE_INFO_MSG.enabled,
+            )
+          }
+        >
+          {toggle.next === 2 ? '禁用' : '启用'}
+        </Button>
+      )}
     </div>
   );
 }
@@ -198,9 +214,13 @@ export default function EnterpriseInfoPage() {
   const id = idParam(params.get('id'));
   const tenantId = idParam(params.get('tenantId'));
   const valid = id !== undefined && id > 0;
+  // the desensitized view: the caller's live token, while it holds the code to use it
+  const unmask = useUnmaskToken();
+  const { can } = useAccess();
+  const token = can('enterpriseAccountManage:info:desensitization') ? unmask?.token : undefined;
   const query = useQuery({
-    queryKey: enterpriseInfoKey(id ?? 0, tenantId),
-    queryFn: () => fetchEnterpriseInfo(id as number, tenantId),
+    queryKey: enterpriseInfoKey(id ?? 0, tenantId, token),
+    queryFn: () => fetchEnterpriseInfo(id as number, tenantId, token),
     enabled: valid,
     retry: false,
   });

@@ -3,8 +3,10 @@ import {
   ApiCode,
   type CurrentFee,
   currentFeeOperation,
+  dictItemsByPathOperation,
   type EnterpriseInfo,
   enterpriseInfoOperation,
+  enterpriseLimitOperation,
   enterpriseStatusOperation,
   feeOrderedOperation,
   type OperationInput,
@@ -19,10 +21,24 @@ export const ENTERPRISE_INFO_PATH = '/projectManage/project/enterpriseInfo';
 export const enterpriseInfoPath = (id: number, tenantId?: number) =>
   `${ENTERPRISE_INFO_PATH}?id=${id}${tenantId === undefined ? '' : `&tenantId=${tenantId}`}`;
 
-export const enterpriseInfoKey = (id: number, tenantId?: number) => ['enterprise', 'info', id, tenantId] as const;
+export const enterpriseInfoKey = (id: number, tenantId?: number, tempToken?: string) =>
+  ['enterprise', 'info', id, tenantId, tempToken] as const;
 
-export const fetchEnterpriseInfo = (id: number, tenantId?: number): Promise<EnterpriseInfo> =>
-  call(enterpriseInfoOperation, { id, ...(tenantId === undefined ? {} : { tenantId }) });
+/** The info; with the caller's live desensitization token, unmasked (the desensitized view). */
+export const fetchEnterpriseInfo = (id: number, tenantId?: number, tempToken?: string): Promise<EnterpriseInfo> =>
+  call(enterpriseInfoOperation, {
+    id,
+    ...(tenantId === undefined ? {} : { tenantId }),
+    ...(tempToken ? { tempToken } : {}),
+  });
+
+/** 企业风险's save: 注册资本 (万元), 经营状态, 涉诉情况; answers the server's message. */
+export const saveEnterpriseLimit = async (input: OperationInput<typeof enterpriseLimitOperation>): Promise<string> =>
+  (await callWithMessage(enterpriseLimitOperation, input)).message;
+
+/** A dictionary's items (经营状态, 涉诉情况) as select options. */
+export const fetchDictOptions = async (dictCode: string) =>
+  (await call(dictItemsByPathOperation, { dictCode })).map((item) => ({ value: item.value, label: item.title }));
 
 /** 禁用 (2) / 启用 (1) the enterprise. */
 export const setEnterpriseStatus = (info: Pick<EnterpriseInfo, 'id' | 'tenantId'>, status: 1 | 2) =>
