@@ -1,0 +1,72 @@
+/**
+ * 企业信息's desensitized view and 企业风险 (spec 3 §4 "Enterprise page editing"): the tenant's staff see
+ * the risk fields as **, 编辑 asks for the desensitized view first, 脱敏查看 (password and an SMS code
+ * from the dev outbox) shows the page in the clear, and the risk fields are edited and saved.
+ * Screenshots at 1440x900 and 1280x720.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, callApi, launchBrowser, openFromMenu, openPage, screenshot, signIn } from './support';
+
+const COMPANY = '杭州星联医药科技有限公司';
+
+let browser: Browser;
+let staff: { context: BrowserContext; page: Page };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  staff = await openPage(browser);
+  await signIn(staff.page, ACCOUNTS.tenantStaff);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('企业风险 and the desensitized view', () => {
+  it('unmasks the demo company’s info and edits its risk fields', async () => {
+    const { page } = staff;
+    await openFromMenu(
+      page,
+      { top: '项目管理', group: '项目中心', item: '众包项目列表' },
+      /#\/projectManage\/project\/crowdList$/,
+    );
+    const row = page.locator('.page-card tr.ant-table-row').filter({ hasText: COMPANY }).first();
+    await row.getByRole('button', { name: COMPANY }).click();
+    await page.waitForURL(/#\/projectManage\/project\/enterpriseInfo\?id=\d+&tenantId=\d+$/);
+    const risk = page.locator('.enterprise-block').filter({ hasText: '企业风险' });
+    await risk.getByText('注册资本（万元）').waitFor();
+    expect(await risk.getByText('**', { exact: true }).count()).toBe(3);
+
+    await risk.getByRole('button', { name: /编\s*辑/ }).click();
+    await page.locator('.ant-message').getByText('请先脱敏之后再进行编辑').waitFor();
+
+    await page.getByRole('button', { name: '脱敏查看' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '脱敏验证' });
+    await dialog.getByPlaceholder('请输入登录密码').fill(ACCOUNTS.tenantStaff.password);
+    const sent = page.waitForResponse((response) => response.url().includes('/api/sys2/sendVerifyCode'));
+    await dialog.getByRole('button', { name: '获取验证码' }).click();
+    expect(((await (await sent).json()) as { success: boolean }).success).toBe(true);
+    const outbox = await callApi<Array<{ content: string }>>(
+      `/api/dev/sms-outbox?phone=${ACCOUNTS.tenantStaff.username}`,
+    );
+    const code = /(\d{6})/.exec(outbox.result[0]?.content ?? '')?.[1];
+    expect(code, 'the SMS code in the dev outbox').toBeTruthy();
+    await dialog.getByPlaceholder('请输入短信验证码').fill(code as string);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('明文显示中').waitFor();
+    await risk.getByText('在业').waitFor();
+    await risk.getByText('无涉诉').waitFor();
+    await screenshot(page, 'enterprise-info-unmasked-1440');
+
+    await risk.getByRole('button', { name: /编\s*辑/ }).click();
+    const capital = risk.getByPlaceholder('请输入注册资本');
+    await capital.fill('1200');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await risk.scrollIntoViewIfNeeded();
+    await screenshot(page, 'enterprise-risk-edit-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await risk.getByRole('button', { name: /保\s*存/ }).click();
+    await page.locator('.ant-message').getByText('编辑成功').waitFor();
+    await risk.getByText('1200', { exact: true }).waitFor();
+  });
+});
