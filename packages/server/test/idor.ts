@@ -148,14 +148,22 @@ const PUBLIC_TABLES = new Set(['app_versions']);
 /**
  * Every row of every tenant table, and the tenants themselves, with their owners: the tenant and
  * enterprise columns; enterprise accounts by their memberships; projects also by the tenants they
- * are shared with (project_data_relations), and the tenants owning those by the same.
+ * are shared with (project_data_relations), and the tenants owning those by the same; a tenant a
+ * project is shared with also by that project's enterprise (its project list names the platforms).
  */
 export async function ownedRows(executeSql: ExecuteSql): Promise<OwnedRow[]> {
   const all = async (table: string) =>
     (await executeSql(`select * from ${identifier(table)}`, [])).rows as Array<Record<string, unknown>>;
   const memberships = await all('enterprise_members');
   const relations = await all('project_data_relations');
-  const projectTenants = new Map((await all('projects')).map((row) => [Number(row.id), Number(row.tenant_id)]));
+  const projectRows = await all('projects');
+  const projectTenants = new Map(projectRows.map((row) => [Number(row.id), Number(row.tenant_id)]));
+  const projectOwners = new Map(
+    projectRows.map((row) => [
+      Number(row.id),
+      { tenantId: Number(row.tenant_id), enterpriseId: Number(row.enterprise_id) },
+    ]),
+  );
   const sharedWith = (projectId: number): Owner[] =>
     relations
       .filter((relation) => Number(relation.project_id) === projectId)
@@ -174,7 +182,11 @@ export async function ownedRows(executeSql: ExecuteSql): Promise<OwnedRow[]> {
     const shares = relations
       .filter((relation) => projectTenants.get(Number(relation.project_id)) === id)
       .map((relation) => ({ tenantId: Number(relation.tenant_id), enterpriseId: null, staffOnly: true }));
-    add('tenants', tenant, [{ tenantId: id, enterpriseId: null }, ...shares]);
+    // a project's own enterprise sees the names of the platforms its project is also shown on (otherTenantNames)
+    const shownOn = relations
+      .filter((relation) => Number(relation.tenant_id) === id)
+      .flatMap((relation) => projectOwners.get(Number(relation.project_id)) ?? []);
+    add('tenants', tenant, [{ tenantId: id, enterpriseId: null }, ...shares, ...shownOn]);
   }
   for (const table of await tenantTables(executeSql)) {
     for (const values of await all(table)) {
