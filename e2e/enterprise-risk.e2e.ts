@@ -1,7 +1,8 @@
 /**
  * 企业信息's desensitized view and 企业风险 (spec 3 §4 "Enterprise page editing"): the tenant's staff see
  * the risk fields as **, 编辑 asks for the desensitized view first, 脱敏查看 (password and an SMS code
- * from the dev outbox) shows the page in the clear, and the risk fields are edited and saved.
+ * from the dev outbox) shows the page in the clear, the risk fields are edited and saved, and so is the
+ * contact phone.
  * Screenshots at 1440x900 and 1280x720.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -66,7 +67,16 @@ describe('企业风险 and the desensitized view', () => {
     await screenshot(page, 'enterprise-risk-edit-1280');
     await page.setViewportSize({ width: 1440, height: 900 });
     await risk.getByRole('button', { name: /保\s*存/ }).click();
-    await page.locator('.ant-message').getByText('编辑成功').waitFor();
+    await page.locator('.ant-message').getByText('编辑成功').first().waitFor();
     await risk.getByText('1200', { exact: true }).waitFor();
+
+    // 修改联系电话 in the same desensitized view
+    const authentication = page.locator('.enterprise-block').filter({ hasText: '认证信息' });
+    await authentication.getByRole('button', { name: '修改联系电话' }).click();
+    const dialog2 = page.locator('.ant-modal').filter({ hasText: '修改联系电话' });
+    await dialog2.getByPlaceholder('请输入联系电话').fill('13700009999');
+    await dialog2.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog2.waitFor({ state: 'hidden' });
+    await authentication.getByText('13700009999').waitFor();
   });
 });

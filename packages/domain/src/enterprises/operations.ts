@@ -9,7 +9,7 @@ import { recordIdSchema } from '../api/ids';
 import { defineOperation } from '../api/operation';
 import { INPUT_MAX_LENGTH } from '../limits';
 import { MSG } from '../messages';
-import { isTwoDecimalNumber } from '../validators';
+import { isMobile, isTwoDecimalNumber } from '../validators';
 import { feeSettingSchema } from './fees';
 
 export const ENTERPRISE_INFO_MSG = {
@@ -19,6 +19,7 @@ export const ENTERPRISE_INFO_MSG = {
   disabled: '禁用成功',
   enabled: '启用成功',
   limitSaved: '编辑成功',
+  contactPhoneRequired: '请输入联系电话',
   manageStatusUnknown: '经营状态不存在',
   casesUnknown: '涉诉情况不存在',
 } as const;
@@ -122,4 +123,26 @@ export const enterpriseStatusOperation = defineOperation({
     status: z.union([z.literal(1), z.literal(2)]),
   }),
   answer: z.object({ status: z.number().int() }),
+});
+
+/** 联系电话 of the enterprise (spec 3 §7 "Edit enterprise resource"): a mobile number, at most 11 characters. */
+export const enterpriseContactInputSchema = z.object({
+  enterpriseId: recordIdSchema(),
+  tenantId: recordIdSchema(),
+  contactPhone: z
+    .string()
+    .trim()
+    .min(1, ENTERPRISE_INFO_MSG.contactPhoneRequired)
+    .max(INPUT_MAX_LENGTH.contactPhone, MSG.mobileInvalid)
+    .refine(isMobile, MSG.mobileInvalid),
+});
+
+export const enterpriseContactOperation = defineOperation({
+  method: 'POST',
+  path: '/api/sys/enterprise/editResource',
+  tag: '企业',
+  summary: '修改企业联系电话',
+  access: { permission: 'enterpriseAccountManage:info:modify' },
+  input: enterpriseContactInputSchema,
+  answer: z.null(),
 });

@@ -127,6 +127,7 @@ const FIELD_LABELS: Record<string, string> = {
   fileKey: '文件标识',
   // the enterprise's risk (spec 3 §5 "Enterprise limit edit")
   registeredCapital: '注册资本',
+  contactPhone: '联系电话',
   manageStatus: '经营状态',
   cases: '涉诉情况',
   // the service fee (spec 3 §4, §5)

@@ -9,6 +9,7 @@ import {
   DICT_CODES,
   ENTERPRISE_INFO_MSG,
   type EnterpriseInfo,
+  type enterpriseContactInputSchema,
   type enterpriseLimitInputSchema,
   MASKED_RISK_VALUE,
   feeSettingOf,
@@ -155,6 +156,27 @@ export async function editEnterpriseLimit(
     targetId: enterprise.id,
     before,
     after,
+  });
+  return null;
+}
+
+/** POST editResource: the platform's staff change the contact phone of an enterprise in their scope (audited). */
+export async function editEnterpriseContact(
+  db: DbOrTx,
+  principal: Principal,
+  input: z.output<typeof enterpriseContactInputSchema>,
+  actor: AuditActor,
+): Promise<null> {
+  const enterprise = await enterpriseInScope(db, principal, input.enterpriseId, input.tenantId, { lock: true });
+  const where = and(eq(enterprises.tenantId, enterprise.tenantId), eq(enterprises.id, enterprise.id));
+  const [before] = await db.select({ contactPhone: enterprises.contactPhone }).from(enterprises).where(where);
+  await db.update(enterprises).set({ contactPhone: input.contactPhone }).where(where);
+  await writeAudit(db, actor, {
+    action: 'enterprise.contact',
+    targetType: 'enterprise',
+    targetId: enterprise.id,
+    before,
+    after: { contactPhone: input.contactPhone },
   });
   return null;
 }

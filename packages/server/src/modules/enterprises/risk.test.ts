@@ -137,3 +137,47 @@ describe('企业风险 and the desensitized view', () => {
     expect((await stored()).capital).toBe('1000');
   });
 });
+
+describe('联系电话', () => {
+  const CONTACT = '/api/sys/enterprise/editResource';
+  const change = (session: LoginUserInfo, contactPhone: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: CONTACT,
+      payload: { enterpriseId: world.own.enterpriseId, tenantId: world.own.tenantId, contactPhone },
+      headers: authHeaders(session),
+    });
+  const phone = async () =>
+    (
+      await t.database.db
+        .select({ phone: enterprises.contactPhone })
+        .from(enterprises)
+        .where(eq(enterprises.id, world.own.enterpriseId))
+    )[0].phone;
+
+  it('changes the contact phone, audited, and refuses what is not a mobile number', async () => {
+    const saved = await change(world.staffA, ' 13700001111 ');
+    expect(saved.json()).toMatchObject({ success: true, message: '编辑成功' });
+    expect(await phone()).toBe('13700001111');
+    const audits = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'enterprise.contact'));
+    expect(audits.at(-1)).toMatchObject({ before: { contactPhone: '13912345678' } });
+    for (const [value, message] of [
+      ['', '联系电话：请输入联系电话'],
+      ['0571888800', '联系电话：请输入正确的手机号码'],
+      ['137000011112', '联系电话：请输入正确的手机号码'],
+    ]) {
+      const refused = await change(world.staffA, value);
+      expect(refused.statusCode, value).toBe(400);
+      expect(refused.json().message, value).toBe(message);
+    }
+    expect(await phone()).toBe('13700001111');
+  });
+
+  it('keeps to the platform and the code', async () => {
+    expect((await change(world.staffB, '13700002222')).json().message).toBe('企业不存在');
+    expect((await change(world.enterpriseUser, '13700002222')).statusCode).toBe(403);
+    const without = await signInPlatformWithout(t, world.tenantA, 'enterpriseAccountManage:info:modify');
+    expect((await change(without, '13700002222')).statusCode).toBe(403);
+    expect(await phone()).toBe('13700001111');
+  });
+});

@@ -2,6 +2,7 @@
 import {
   DESENSITIZATION_TOKEN_HEADER,
   ENTERPRISE_INFO_MSG,
+  enterpriseContactOperation,
   enterpriseInfoOperation,
   enterpriseLimitOperation,
   enterpriseStatusOperation,
@@ -9,7 +10,7 @@ import {
 import { registerOperation } from '../../http/operation';
 import { actorOf, principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
-import { editEnterpriseLimit, enterpriseInfo } from './info';
+import { editEnterpriseContact, editEnterpriseLimit, enterpriseInfo } from './info';
 import { changeEnterpriseStatus } from './status';
 
 export function registerEnterpriseRoutes({ app, services }: RouteDeps): void {
@@ -26,6 +27,12 @@ export function registerEnterpriseRoutes({ app, services }: RouteDeps): void {
     app,
     enterpriseLimitOperation,
     (input, request) => editEnterpriseLimit(services.ctx.db, principalOf(request), input, actorOf(request)),
+    { message: ENTERPRISE_INFO_MSG.limitSaved },
+  );
+  registerOperation(
+    app,
+    enterpriseContactOperation,
+    (input, request) => editEnterpriseContact(services.ctx.db, principalOf(request), input, actorOf(request)),
     { message: ENTERPRISE_INFO_MSG.limitSaved },
   );
   registerOperation(

@@ -17,6 +17,9 @@ const calls = vi.hoisted(() => ({
   fetchCurrentFee: vi.fn(),
   fetchFeeOrdered: vi.fn(),
   saveFee: vi.fn(),
+  saveEnterpriseContact: vi.fn(),
+  fetchDictOptions: vi.fn(),
+  saveEnterpriseLimit: vi.fn(),
 }));
 vi.mock('./enterprise-calls', () => calls);
 vi.mock('../../components/DesensitizationDialog', () => ({
@@ -226,6 +229,36 @@ describe('enterprise info', () => {
     expect(screen.getByText('在业')).toBeTruthy();
     expect(screen.queryByText('脱敏查看')).toBeNull();
     dropUnmaskToken();
+  });
+
+  it('修改联系电话 in the desensitized view: the phone checked, then saved', async () => {
+    calls.fetchEnterpriseInfo.mockResolvedValue(info());
+    calls.saveEnterpriseContact.mockResolvedValue('编辑成功');
+    useSession.setState({ permList: ['enterpriseAccountManage:info:modify'] });
+    const masked = render(`${PAGE}?id=9&tenantId=3`);
+    fireEvent.click(await screen.findByText('修改联系电话', {}, LONG));
+    expect(toasts.warning).toHaveBeenCalledWith('请先脱敏之后再进行编辑');
+    expect(screen.queryByPlaceholderText('请输入联系电话')).toBeNull();
+    masked.unmount();
+
+    calls.fetchEnterpriseInfo.mockResolvedValue(info({ unmasked: true, contactPhone: '13912345678' }));
+    render(`${PAGE}?id=9&tenantId=3`);
+    fireEvent.click(await screen.findByText('修改联系电话', {}, LONG));
+    const phone = (await screen.findByPlaceholderText('请输入联系电话', {}, LONG)) as HTMLInputElement;
+    expect(phone.value).toBe('13912345678');
+    fireEvent.change(phone, { target: { value: '0571888' } });
+    fireEvent.click(buttonByText(/确\s*定/));
+    expect(await screen.findByText('请输入正确的手机号码', {}, LONG)).toBeTruthy();
+    fireEvent.change(phone, { target: { value: '13700001111' } });
+    fireEvent.click(buttonByText(/确\s*定/));
+    await waitFor(() =>
+      expect(calls.saveEnterpriseContact).toHaveBeenCalledWith({
+        enterpriseId: 9,
+        tenantId: 3,
+        contactPhone: '13700001111',
+      }),
+    );
+    expect(toasts.success).toHaveBeenCalledWith('编辑成功');
   });
 
   it('without a fee configuration says the platform default applies', async () => {

@@ -33,8 +33,10 @@ import { orDash } from '../../components/text';
 import { CompanyInvoicingBlock } from '../invoices/CompanyInvoicingBlock';
 import { SETTLEMENT_LIST_PATH } from '../settlements/settlement-paths';
 import { enterpriseInfoKey, fetchEnterpriseInfo, setEnterpriseStatus } from './enterprise-calls';
+import { EnterpriseContactDialog } from './EnterpriseContactDialog';
 import { EnterpriseRiskBlock } from './EnterpriseRiskBlock';
 import { FeeChangeDialog, FeeSettingView } from './FeeChangeDialog';
+import { useEnterpriseEdit } from './use-enterprise-edit';
 import './enterprises.css';
 
 const CROWD_PROJECT_LIST_PATH = '/projectManage/project/crowdList';
@@ -62,6 +64,8 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
   const tenantStaff = useSession((state) => state.side === 'platform' && state.userInfo?.userIdentity === 2);
   const canChangeFee = tenantStaff && can('enterpriseAccountManage:info:modifyAccount');
   const [feeOpen, setFeeOpen] = useState(false);
+  const edit = useEnterpriseEdit(info);
+  const [contactOpen, setContactOpen] = useState(false);
   return (
     <div className="enterprise-info">
       <Card
@@ -96,7 +100,18 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card className="enterprise-block" size="small" title="认证信息">
+      <Card
+        className="enterprise-block"
+        size="small"
+        title="认证信息"
+        extra={
+          edit.canEdit ? (
+            <Button type="link" size="small" onClick={edit.unlessMasked(() => setContactOpen(true))}>
+              修改联系电话
+            </Button>
+          ) : undefined
+        }
+      >
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label="统一社会信用代码">{orDash(info.taxNumber)}</Descriptions.Item>
           <Descriptions.Item label="组织机构代码">{orDash(info.orgCodeTxt)}</Descriptions.Item>
@@ -169,6 +184,9 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
           />
         )}
       </Card>
+      {edit.canEdit && contactOpen && (
+        <EnterpriseContactDialog info={info} open={contactOpen} onClose={() => setContactOpen(false)} />
+      )}
       {can('invoice:list:view') && <CompanyInvoicingBlock companyId={info.id} />}
       <EnterpriseRiskBlock info={info} />
     </div>

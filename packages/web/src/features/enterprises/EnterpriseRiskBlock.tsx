@@ -4,16 +4,15 @@
  * The platform's own staff (userIdentity 2) with enterpriseAccountManage:info:modify switch it to edit
  * mode; while masked, 编辑 answers 请先脱敏之后再进行编辑.
  */
-import { DICT_CODES, type EnterpriseInfo, enterpriseLimitInputSchema, INPUT_MAX_LENGTH, MSG } from '@fieldpay/domain';
+import { DICT_CODES, type EnterpriseInfo, enterpriseLimitInputSchema, INPUT_MAX_LENGTH } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { notifier } from '../../app/notify';
-import { useSession } from '../../app/session-store';
-import { useAccess } from '../../app/use-access';
 import { orDash } from '../../components/text';
 import { zodRule } from '../../components/zod-rule';
 import { fetchDictOptions, saveEnterpriseLimit } from './enterprise-calls';
+import { useEnterpriseEdit } from './use-enterprise-edit';
 
 interface LimitForm {
   registeredCapital: string;
@@ -101,17 +100,9 @@ function RiskForm({ info, onDone }: { info: EnterpriseInfo; onDone(): void }) {
 }
 
 export function EnterpriseRiskBlock({ info }: { info: EnterpriseInfo }) {
-  const { can } = useAccess();
-  const tenantStaff = useSession((state) => state.side === 'platform' && state.userInfo?.userIdentity === 2);
   const [editing, setEditing] = useState(false);
-  const canEdit = tenantStaff && can('enterpriseAccountManage:info:modify');
-  const startEditing = () => {
-    if (!info.unmasked) {
-      notifier().warning(MSG.editWhileMasked);
-      return;
-    }
-    setEditing(true);
-  };
+  const { canEdit, unlessMasked } = useEnterpriseEdit(info);
+  const startEditing = unlessMasked(() => setEditing(true));
   return (
     <Card
       className="enterprise-block"

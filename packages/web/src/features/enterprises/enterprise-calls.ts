@@ -4,6 +4,7 @@ import {
   type CurrentFee,
   currentFeeOperation,
   dictItemsByPathOperation,
+  enterpriseContactOperation,
   type EnterpriseInfo,
   enterpriseInfoOperation,
   enterpriseLimitOperation,
@@ -35,6 +36,11 @@ export const fetchEnterpriseInfo = (id: number, tenantId?: number, tempToken?: s
 /** 企业风险's save: 注册资本 (万元), 经营状态, 涉诉情况; answers the server's message. */
 export const saveEnterpriseLimit = async (input: OperationInput<typeof enterpriseLimitOperation>): Promise<string> =>
   (await callWithMessage(enterpriseLimitOperation, input)).message;
+
+/** 修改联系电话; answers the server's message. */
+export const saveEnterpriseContact = async (
+  input: OperationInput<typeof enterpriseContactOperation>,
+): Promise<string> => (await callWithMessage(enterpriseContactOperation, input)).message;
 
 /** A dictionary's items (经营状态, 涉诉情况) as select options. */
 export const fetchDictOptions = async (dictCode: string) =>
