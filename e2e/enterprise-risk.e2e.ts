@@ -7,9 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, callApi, launchBrowser, openFromMenu, openPage, screenshot, signIn } from './support';
-
-const COMPANY = '杭州星联医药科技有限公司';
+import { ACCOUNTS, callApi, launchBrowser, openDemoCompanyInfo, openPage, screenshot, signIn } from './support';
 
 let browser: Browser;
 let staff: { context: BrowserContext; page: Page };
@@ -26,14 +24,7 @@ afterAll(async () => {
 describe('企业风险 and the desensitized view', () => {
   it('unmasks the demo company’s info and edits its risk fields', async () => {
     const { page } = staff;
-    await openFromMenu(
-      page,
-      { top: '项目管理', group: '项目中心', item: '众包项目列表' },
-      /#\/projectManage\/project\/crowdList$/,
-    );
-    const row = page.locator('.page-card tr.ant-table-row').filter({ hasText: COMPANY }).first();
-    await row.getByRole('button', { name: COMPANY }).click();
-    await page.waitForURL(/#\/projectManage\/project\/enterpriseInfo\?id=\d+&tenantId=\d+$/);
+    await openDemoCompanyInfo(page);
     const risk = page.locator('.enterprise-block').filter({ hasText: '企业风险' });
     await risk.getByText('注册资本（万元）').waitFor();
     expect(await risk.getByText('**', { exact: true }).count()).toBe(3);

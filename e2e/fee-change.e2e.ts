@@ -7,9 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, animationsDone, launchBrowser, openFromMenu, openPage, screenshot, signIn } from './support';
-
-const COMPANY = '杭州星联医药科技有限公司';
+import { ACCOUNTS, animationsDone, launchBrowser, openDemoCompanyInfo, openPage, screenshot, signIn } from './support';
 
 let browser: Browser;
 let staff: { context: BrowserContext; page: Page };
@@ -26,16 +24,7 @@ afterAll(async () => {
 describe('服务费变更', () => {
   it('sets the demo company’s tiers for next month from 企业信息', async () => {
     const { page } = staff;
-    await openFromMenu(
-      page,
-      { top: '项目管理', group: '项目中心', item: '众包项目列表' },
-      /#\/projectManage\/project\/crowdList$/,
-    );
-    const row = page.locator('.page-card tr.ant-table-row').filter({ hasText: COMPANY }).first();
-    await row.getByRole('button', { name: COMPANY }).click();
-    await page.waitForURL(/#\/projectManage\/project\/enterpriseInfo\?id=\d+&tenantId=\d+$/);
-    const info = page.locator('.enterprise-info');
-    await info.locator('.enterprise-name').getByText(COMPANY).waitFor();
+    const info = await openDemoCompanyInfo(page);
 
     await info.getByRole('button', { name: '服务费变更' }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '服务费变更' });

@@ -212,3 +212,24 @@ export async function confirmIn(page: Page, question: string): Promise<void> {
     }
   }
 }
+
+/** The demo company registered on the first two platforms (README). */
+export const DEMO_COMPANY = '杭州星联医药科技有限公司';
+
+/**
+ * The demo company's 企业信息 as the tenant's staff reach it: 众包项目列表 from the menu, then the company's
+ * name in a row. Answers the page's info block once it shows the company.
+ */
+export async function openDemoCompanyInfo(page: Page): Promise<Locator> {
+  await openFromMenu(
+    page,
+    { top: '项目管理', group: '项目中心', item: '众包项目列表' },
+    /#\/projectManage\/project\/crowdList$/,
+  );
+  const row = page.locator('.page-card tr.ant-table-row').filter({ hasText: DEMO_COMPANY }).first();
+  await row.getByRole('button', { name: DEMO_COMPANY }).click();
+  await page.waitForURL(/#\/projectManage\/project\/enterpriseInfo\?id=\d+&tenantId=\d+$/);
+  const info = page.locator('.enterprise-info');
+  await info.locator('.enterprise-name').getByText(DEMO_COMPANY).waitFor();
+  return info;
+}
