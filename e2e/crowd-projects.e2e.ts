@@ -1,7 +1,7 @@
 /**
  * Issue 11's crowdsourcing project list (spec 1 §2; decision 0027): the tenant's staff open 众包项目列表
- * from the menu, the demo company's name opens its read-only 企业信息 (basic info, authentication,
- * paying banks, service fee), its project count opens the list embedded for that enterprise (comeForm
+ * from the menu, the demo company's name opens its 企业信息 (basic info, authentication, paying banks,
+ * service fee, risk shown masked), its project count opens the list embedded for that enterprise (comeForm
  * 2, a back button), and a row's 项目汇总 opens the summary. The enterprise opens its own info from its
  * project list and its own 众包项目列表 (its projects, the platform column, no client column). The
  * tenant's staff open 客户审核 (decision 0030) from the menu, view a customer, pass a pending one in the
@@ -52,8 +52,11 @@ describe('the crowdsourcing project list and the enterprise info', () => {
     // the demo company pays through funded banks on its platform
     expect(await info.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(0);
     expect(await info.getByText('服务费', { exact: true }).isVisible()).toBe(true);
-    // read-only but for the invoice info (编辑开票信息, its own dialog)
-    expect(await page.getByRole('button', { name: /^编\s*辑$|保\s*存/ }).count()).toBe(0);
+    // shown read-only: its edits open on demand (编辑开票信息, 服务费变更, 修改联系电话, 企业风险's 编辑)
+    expect(await page.getByRole('button', { name: /保\s*存/ }).count()).toBe(0);
+    expect(
+      await info.locator('.enterprise-block').filter({ hasText: '企业风险' }).getByText('**', { exact: true }).count(),
+    ).toBe(3);
     await screenshot(page, 'enterprise-info-1440');
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'enterprise-info-1280');
