@@ -1,12 +1,12 @@
 /**
- * 企业信息 (spec 3 §2 "Enterprise detail (full page or embedded)", read-only; decision 0027): opened
+ * 企业信息 (spec 3 §2 "Enterprise detail (full page or embedded)"; decision 0027 and its amendments): opened
  * from the project lists' client name and the enterprise-settlement list's enterprise name
  * (?id=&tenantId=). Basic info, authentication, settlement info (the paying banks and the service fee
  * in force, with one waiting for next month; the platform's own staff change it with 服务费变更,
  * decision 0035; on the platform side 查看结算单 opens the settlement list embedded under the
  * enterprise) and 开票信息 (the company's invoice info, editable with invoice:info:edit, and its
- * invoices). Editing the rest is not part of this view yet. At the bottom, on the platform side, 禁用 / 启用
- * after 确认禁用… / 确认启用… with enterpriseAccountManage:list:disable.
+ * invoices), and 企业风险. 修改联系电话 and 企业风险's 编辑 need the desensitized view. At the bottom, on the
+ * platform side, 脱敏查看 and 禁用 / 启用 after 确认禁用… / 确认启用… with enterpriseAccountManage:list:disable.
  */
 import { ArrowLeftOutlined, BankOutlined } from '@ant-design/icons';
 import {
@@ -60,9 +60,7 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
   const platformSide = useSession((state) => state.side) === 'platform';
   const { can } = useAccess();
   const fee = info.fee;
-  // the platform's own staff (userIdentity 2) change the fee, as spec 3 §4 "Enterprise page editing" says
-  const tenantStaff = useSession((state) => state.side === 'platform' && state.userInfo?.userIdentity === 2);
-  const canChangeFee = tenantStaff && can('enterpriseAccountManage:info:modifyAccount');
+  const canChangeFee = useEnterpriseEdit(info, 'enterpriseAccountManage:info:modifyAccount').canEdit;
   const [feeOpen, setFeeOpen] = useState(false);
   const edit = useEnterpriseEdit(info);
   const [contactOpen, setContactOpen] = useState(false);
