@@ -10,7 +10,7 @@ import { defineOperation } from '../api/operation';
 import { FEE_TIERS } from '../limits';
 import { basisPointsToPercent, fenToYuan, parsePercentToBasisPoints } from '../money';
 import { DEFAULT_FEE_CONFIG, type FeeConfig } from '../settlements/fees';
-import { type FeeTierDraft, feeTiersSchema, singleServiceRateSchema } from '../validators';
+import { type FeeTierDraft, feeTierErrors, feeTiersSchema, singleServiceRateSchema } from '../validators';
 
 export const FEE_CHANGE_MSG = {
   /** code 10013: the enterprise has no fee of its own, the platform default applies */
@@ -154,9 +154,8 @@ export const DEFAULT_FEE_SETTING: FeeSetting = feeSettingOf(DEFAULT_FEE_CONFIG);
  * becomes the next tier's start; an invalid one, or one not above its start, clears every later tier.
  */
 export function tiersAfterEndChange<T extends FeeTierDraft>(tiers: readonly T[], index: number): T[] {
-  const tier = tiers[index];
-  const end = String(tier?.end ?? '');
-  const valid = /^[1-9]\d*$/.test(end) && Number(end) <= FEE_TIERS.maxCutOff && Number(end) > Number(tier.start ?? 0);
+  const end = String(tiers[index]?.end ?? '');
+  const valid = !feeTierErrors(tiers).some((error) => error.index === index && error.field === 'end');
   return tiers.map((later, position) => {
     if (position <= index) return later;
     if (!valid) return { ...later, start: '', end: '', fee: '' };
