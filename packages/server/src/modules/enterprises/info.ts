@@ -139,24 +139,8 @@ export async function editEnterpriseLimit(
       .where(and(eq(dictItems.dictCode, dictCode), eq(dictItems.value, value)));
     if (!known) throw fail.validation(message);
   }
-  const where = and(eq(enterprises.tenantId, enterprise.tenantId), eq(enterprises.id, enterprise.id));
-  const [before] = await db
-    .select({
-      registeredCapital: enterprises.registeredCapital,
-      manageStatus: enterprises.manageStatus,
-      cases: enterprises.cases,
-    })
-    .from(enterprises)
-    .where(where);
   const after = { registeredCapital: input.registeredCapital, manageStatus: input.manageStatus, cases: input.cases };
-  await db.update(enterprises).set(after).where(where);
-  await writeAudit(db, actor, {
-    action: 'enterprise.limit',
-    targetType: 'enterprise',
-    targetId: enterprise.id,
-    before,
-    after,
-  });
+  await updateAudited(db, enterprise, 'enterprise.limit', after, actor);
   return null;
 }
 
@@ -168,15 +152,24 @@ export async function editEnterpriseContact(
   actor: AuditActor,
 ): Promise<null> {
   const enterprise = await enterpriseInScope(db, principal, input.enterpriseId, input.tenantId, { lock: true });
-  const where = and(eq(enterprises.tenantId, enterprise.tenantId), eq(enterprises.id, enterprise.id));
-  const [before] = await db.select({ contactPhone: enterprises.contactPhone }).from(enterprises).where(where);
-  await db.update(enterprises).set({ contactPhone: input.contactPhone }).where(where);
-  await writeAudit(db, actor, {
-    action: 'enterprise.contact',
-    targetType: 'enterprise',
-    targetId: enterprise.id,
-    before,
-    after: { contactPhone: input.contactPhone },
-  });
+  await updateAudited(db, enterprise, 'enterprise.contact', { contactPhone: input.contactPhone }, actor);
   return null;
+}
+
+/** Sets some columns of the enterprise row and audits them with what they held before. */
+async function updateAudited<K extends 'registeredCapital' | 'manageStatus' | 'cases' | 'contactPhone'>(
+  db: DbOrTx,
+  enterprise: { tenantId: number; id: number },
+  action: string,
+  after: Record<K, string>,
+  actor: AuditActor,
+): Promise<void> {
+  const where = and(eq(enterprises.tenantId, enterprise.tenantId), eq(enterprises.id, enterprise.id));
+  const columns = Object.fromEntries(Object.keys(after).map((key) => [key, enterprises[key as K]])) as Record<
+    K,
+    (typeof enterprises)[K]
+  >;
+  const [before] = await db.select(columns).from(enterprises).where(where);
+  await db.update(enterprises).set(after).where(where);
+  await writeAudit(db, actor, { action, targetType: 'enterprise', targetId: enterprise.id, before, after });
 }
