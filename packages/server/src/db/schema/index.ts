@@ -4,6 +4,7 @@ export * from './auth';
 export * from './content';
 export * from './customers';
 export * from './enterprise-tags';
+export * from './enterprise-bank-cards';
 export * from './exports';
 export * from './payouts';
 export * from './persons';

@@ -5,12 +5,17 @@
  * after the tenants and their staff, from the same seeded faker (seed/demo.ts).
  */
 import { fakerZH_CN as faker } from '@faker-js/faker';
-import { asc, ne } from 'drizzle-orm';
+import { asc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { enterpriseMembers, enterprises, notices, tenants, users } from '../../db/schema';
+import { bankBranches, enterpriseMembers, enterprises, notices, tenants, users } from '../../db/schema';
+import type { DemoStep } from '../../platform/modules';
+import { auditActorOf } from '../../platform/system/audit';
+import { demoCompanyOnEachPlatform, demoPrincipal } from '../../seed/demo-actors';
+import { addBankCard, bankSystemsOf } from './bank-cards';
 import { hashPassword } from '../../platform/auth/passwords';
 import {
   DEMO_ACCOUNTS,
+  DEMO_IP,
   fakeCreditCode,
   GENERATED_ACCOUNT_PASSWORD,
   hoursAgo,
@@ -126,3 +131,67 @@ export async function enterprisesDemoBase(tx: DbOrTx): Promise<void> {
     }
   }
 }
+
+/** Account numbers of the demo company's cards: ICBC-like, 19 digits, one per tenant and card. */
+const demoCardNumber = (tenantId: number, index: number) =>
+  `1202${String(tenantId).padStart(3, '0')}1109${String(index + 1).padStart(8, '0')}`;
+/** Where the first two ICBC branches of the directory (杭州分行营业部, 杭州西湖支行) are. */
+const DEMO_BRANCH_ADDRESSES = ['浙江省杭州市上城区解放路218号', '浙江省杭州市西湖区文三路199号'];
+
+/**
+ * The platforms' staff bind the demo company's bank cards to the card-based bank system (decision
+ * 0037) through the service, a week after it registered and again the next spring.
+ */
+export const enterprisesDemo: DemoStep = {
+  reason: 'demo: the demo company’s settlement bank cards',
+  async run(services, system) {
+    const found = await system(async (db) => {
+      const rows = [];
+      for (const { member, staff } of await demoCompanyOnEachPlatform(db)) {
+        const [enterprise] = await db
+          .select({ name: enterprises.name, createdAt: enterprises.createdAt })
+          .from(enterprises)
+          .where(eq(enterprises.id, member.enterpriseId));
+        const branches = await db
+          .select({ id: bankBranches.id, name: bankBranches.bankBranchName })
+          .from(bankBranches)
+          .where(eq(bankBranches.bankNo, 'ICBC'))
+          .orderBy(asc(bankBranches.id))
+          .limit(2);
+        rows.push({ member, staff, enterprise, branches });
+      }
+      return rows;
+    });
+    for (const { member, staff, enterprise, branches } of found) {
+      const staffPrincipal = demoPrincipal({
+        ...staff,
+        tenantId: member.tenantId,
+        enterpriseId: null,
+        side: 'platform',
+      });
+      await services.ctx.scopes.withViewer(staffPrincipal, async () => {
+        const systems = await bankSystemsOf(services.ctx.db, member.tenantId);
+        if (systems.length === 0 || branches.length === 0 || !enterprise) return;
+        for (const [index, branch] of branches.entries()) {
+          const at = new Date(enterprise.createdAt.getTime() + (index === 0 ? 7 : 280) * 86_400_000);
+          await addBankCard(
+            services.ctx.db,
+            staffPrincipal,
+            {
+              tenantId: member.tenantId,
+              enterpriseId: member.enterpriseId,
+              bankDepositId: branch.id,
+              bankUserName: enterprise.name,
+              bankAccount: demoCardNumber(member.tenantId, index),
+              bankDepositAddress: DEMO_BRANCH_ADDRESSES[index] ?? branch.name,
+              bankReservedPhone: DEMO_ACCOUNTS.enterpriseUser.username,
+              platformList: systems.map((bankSystem) => bankSystem.platformId),
+            },
+            auditActorOf(staffPrincipal, DEMO_IP),
+            at,
+          );
+        }
+      });
+    }
+  },
+};

@@ -1,5 +1,5 @@
 import type { ModuleDefinition } from '../../platform/modules';
-import { enterprisesDemoBase } from './demo';
+import { enterprisesDemo, enterprisesDemoBase } from './demo';
 import { enterpriseMenus } from './menus';
 import { registerEnterpriseRoutes } from './routes';
 import {
@@ -10,7 +10,7 @@ import {
   lookupTags,
 } from './service';
 
-/** 企业：认证、账户、标签；只读的企业信息 (decision 0027) */
+/** 企业：认证、账户、标签；企业信息 (decision 0027)、结算银行卡 (decision 0037) */
 export const enterprisesModule: ModuleDefinition = {
   name: 'enterprises',
   routes: registerEnterpriseRoutes,
@@ -23,4 +23,5 @@ export const enterprisesModule: ModuleDefinition = {
     label: lookupLabels,
   },
   demoBase: enterprisesDemoBase,
+  demo: enterprisesDemo,
 };

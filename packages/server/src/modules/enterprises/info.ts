@@ -30,6 +30,22 @@ import { listPayBanks } from '../finance/pay-banks';
 import { configOf, feeSettings } from '../settlements/fees';
 import { enterpriseInScope } from './service';
 
+/**
+ * Whether the caller asks for the desensitized view with a live token (refused when dead), and may:
+ * 企业脱敏查看 is needed to use it.
+ */
+export async function enterpriseUnmasked(
+  services: Services,
+  principal: Principal,
+  token: string | string[] | undefined,
+): Promise<boolean> {
+  const unmasked = await services.desensitization.unmaskRequested(principal, token);
+  if (unmasked && !(await services.access.hasPermission(principal, 'enterpriseAccountManage:info:desensitization'))) {
+    throw fail.forbidden();
+  }
+  return unmasked;
+}
+
 export async function enterpriseInfo(
   services: Services,
   principal: Principal,
@@ -38,10 +54,7 @@ export async function enterpriseInfo(
   actor: AuditActor,
 ): Promise<EnterpriseInfo> {
   const db = services.ctx.db;
-  const unmasked = await services.desensitization.unmaskRequested(principal, input.tempToken || unmaskHeader);
-  if (unmasked && !(await services.access.hasPermission(principal, 'enterpriseAccountManage:info:desensitization'))) {
-    throw fail.forbidden();
-  }
+  const unmasked = await enterpriseUnmasked(services, principal, input.tempToken || unmaskHeader);
   const scope =
     principal.side === 'enterprise'
       ? and(eq(enterprises.tenantId, principal.tenantId), eq(enterprises.id, principal.enterpriseId ?? -1))

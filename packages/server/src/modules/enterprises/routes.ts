@@ -1,5 +1,14 @@
-/** The enterprise info view's calls (decision 0027): the info (desensitized with a token), 禁用 / 启用, 企业风险. */
+/**
+ * The enterprise info view's calls (decision 0027): the info (desensitized with a token), 禁用 / 启用, 企业风险,
+ * and the settlement bank cards (decision 0037).
+ */
 import {
+  BANK_CARD_MSG,
+  bankCardAddOperation,
+  bankCardDeleteOperation,
+  bankCardEditOperation,
+  bankCardListOperation,
+  bankSystemListOperation,
   DESENSITIZATION_TOKEN_HEADER,
   ENTERPRISE_INFO_MSG,
   enterpriseContactOperation,
@@ -10,7 +19,8 @@ import {
 import { registerOperation } from '../../http/operation';
 import { actorOf, principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
-import { editEnterpriseContact, editEnterpriseLimit, enterpriseInfo } from './info';
+import { addBankCard, deleteBankCard, editBankCard, listBankCards, listBankSystems } from './bank-cards';
+import { editEnterpriseContact, editEnterpriseLimit, enterpriseInfo, enterpriseUnmasked } from './info';
 import { changeEnterpriseStatus } from './status';
 
 export function registerEnterpriseRoutes({ app, services }: RouteDeps): void {
@@ -40,5 +50,33 @@ export function registerEnterpriseRoutes({ app, services }: RouteDeps): void {
     enterpriseStatusOperation,
     (input, request) => changeEnterpriseStatus(services, principalOf(request), input, actorOf(request)),
     { message: ({ status }) => (status === 2 ? ENTERPRISE_INFO_MSG.disabled : ENTERPRISE_INFO_MSG.enabled) },
+  );
+  registerOperation(app, bankSystemListOperation, (input, request) =>
+    listBankSystems(services.ctx.db, principalOf(request), input),
+  );
+  registerOperation(app, bankCardListOperation, async (input, request) => {
+    const principal = principalOf(request);
+    const token = input.tempToken || request.headers[DESENSITIZATION_TOKEN_HEADER];
+    const unmasked = await enterpriseUnmasked(services, principal, token);
+    const records = await listBankCards(services.ctx.db, principal, input, unmasked, actorOf(request));
+    return { records, total: records.length, unmasked };
+  });
+  registerOperation(
+    app,
+    bankCardAddOperation,
+    (input, request) => addBankCard(services.ctx.db, principalOf(request), input, actorOf(request)),
+    { message: BANK_CARD_MSG.added },
+  );
+  registerOperation(
+    app,
+    bankCardEditOperation,
+    (input, request) => editBankCard(services.ctx.db, principalOf(request), input, actorOf(request)),
+    { message: BANK_CARD_MSG.edited },
+  );
+  registerOperation(
+    app,
+    bankCardDeleteOperation,
+    (input, request) => deleteBankCard(services.ctx.db, principalOf(request), input, actorOf(request)),
+    { message: BANK_CARD_MSG.deleted },
   );
 }

@@ -20,6 +20,17 @@ const calls = vi.hoisted(() => ({
   saveEnterpriseContact: vi.fn(),
   fetchDictOptions: vi.fn(),
   saveEnterpriseLimit: vi.fn(),
+  bankCardsKey: (owner: { enterpriseId: number }, token?: string) => [
+    'enterprise',
+    'bankCards',
+    owner.enterpriseId,
+    token,
+  ],
+  fetchBankCards: vi.fn(),
+  fetchBankSystems: vi.fn(),
+  addBankCard: vi.fn(),
+  editBankCard: vi.fn(),
+  deleteBankCard: vi.fn(),
 }));
 vi.mock('./enterprise-calls', () => calls);
 vi.mock('../../components/DesensitizationDialog', () => ({
@@ -75,6 +86,8 @@ const render = (at: string) =>
 
 beforeEach(() => {
   vi.resetAllMocks();
+  calls.fetchBankCards.mockResolvedValue({ records: [], total: 0, unmasked: false });
+  calls.fetchBankSystems.mockResolvedValue([]);
   signedInAs('platform', 2);
 });
 

@@ -1,8 +1,8 @@
 /**
  * 企业信息 (spec 3 §2 "Enterprise detail (full page or embedded)"; decision 0027 and its amendments): opened
  * from the project lists' client name and the enterprise-settlement list's enterprise name
- * (?id=&tenantId=). Basic info, authentication, settlement info (the paying banks and the service fee
- * in force, with one waiting for next month; the platform's own staff change it with 服务费变更,
+ * (?id=&tenantId=). Basic info, authentication, settlement info (the bank cards, decision 0037; the
+ * paying banks; the service fee in force, with one waiting for next month; the platform's own staff change it with 服务费变更,
  * decision 0035; on the platform side 查看结算单 opens the settlement list embedded under the
  * enterprise) and 开票信息 (the company's invoice info, editable with invoice:info:edit, and its
  * invoices), and 企业风险. 修改联系电话 and 企业风险's 编辑 need the desensitized view. At the bottom, on the
@@ -25,7 +25,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
-import { useUnmaskToken } from '../../app/unmask-store';
 import { DesensitizationDialog } from '../../components/DesensitizationDialog';
 import { useConfirmedAction } from '../../components/list/ConfirmedAction';
 import { StatusTag } from '../../components/list/StatusTag';
@@ -33,10 +32,11 @@ import { orDash } from '../../components/text';
 import { CompanyInvoicingBlock } from '../invoices/CompanyInvoicingBlock';
 import { SETTLEMENT_LIST_PATH } from '../settlements/settlement-paths';
 import { enterpriseInfoKey, fetchEnterpriseInfo, setEnterpriseStatus } from './enterprise-calls';
+import { EnterpriseBankCards } from './EnterpriseBankCards';
 import { EnterpriseContactDialog } from './EnterpriseContactDialog';
 import { EnterpriseRiskBlock } from './EnterpriseRiskBlock';
 import { FeeChangeDialog, FeeSettingView } from './FeeChangeDialog';
-import { useEnterpriseEdit } from './use-enterprise-edit';
+import { useEnterpriseEdit, useEnterpriseUnmaskToken } from './use-enterprise-edit';
 import './enterprises.css';
 
 const CROWD_PROJECT_LIST_PATH = '/projectManage/project/crowdList';
@@ -45,7 +45,7 @@ const CROWD_PROJECT_LIST_PATH = '/projectManage/project/crowdList';
 type PayBankRow = EnterpriseInfo['payVos'][number];
 
 const BANK_COLUMNS: ColumnsType<PayBankRow> = [
-  { key: 'bankName', dataIndex: 'bankName', title: '开户银行', width: 200 },
+  { key: 'bankName', dataIndex: 'bankName', title: '银行', width: 200 },
   { key: 'accountName', dataIndex: 'accountName', title: '账户名称' },
   { key: 'bankAccount', dataIndex: 'bankAccount', title: '账号', width: 220 },
 ];
@@ -138,7 +138,8 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
           ) : undefined
         }
       >
-        <div className="enterprise-subtitle">结算账户</div>
+        <EnterpriseBankCards info={info} />
+        <div className="enterprise-subtitle">付款账户</div>
         <Table<PayBankRow>
           rowKey="id"
           size="small"
@@ -230,10 +231,7 @@ export default function EnterpriseInfoPage() {
   const id = idParam(params.get('id'));
   const tenantId = idParam(params.get('tenantId'));
   const valid = id !== undefined && id > 0;
-  // the desensitized view: the caller's live token, while it holds the code to use it
-  const unmask = useUnmaskToken();
-  const { can } = useAccess();
-  const token = can('enterpriseAccountManage:info:desensitization') ? unmask?.token : undefined;
+  const token = useEnterpriseUnmaskToken();
   const query = useQuery({
     queryKey: enterpriseInfoKey(id ?? 0, tenantId, token),
     queryFn: () => fetchEnterpriseInfo(id as number, tenantId, token),

@@ -1,6 +1,14 @@
-/** The enterprise info view's calls and address (decision 0027), and the fee change's (decision 0035). */
+/**
+ * The enterprise info view's calls and address (decision 0027), the fee change's (decision 0035) and the
+ * bank cards' (decision 0037).
+ */
 import {
   ApiCode,
+  bankCardAddOperation,
+  bankCardDeleteOperation,
+  bankCardEditOperation,
+  bankCardListOperation,
+  bankSystemListOperation,
   type CurrentFee,
   currentFeeOperation,
   dictItemsByPathOperation,
@@ -75,3 +83,22 @@ export const fetchFeeOrdered = async (owner: FeeOwner): Promise<boolean> =>
 /** Saves the fee; answers the server's message (at once, or from next month). */
 export const saveFee = async (input: OperationInput<typeof saveFeeOperation>): Promise<string> =>
   (await callWithMessage(saveFeeOperation, input)).message;
+
+/** The enterprise's bank cards; unmasked with the caller's live desensitization token. */
+export const bankCardsKey = (owner: FeeOwner, tempToken?: string) =>
+  ['enterprise', 'bankCards', owner.enterpriseId, owner.tenantId, tempToken] as const;
+
+export const fetchBankCards = (owner: FeeOwner, tempToken?: string) =>
+  call(bankCardListOperation, { ...owner, ...(tempToken ? { tempToken } : {}) });
+
+/** The bank systems the cards can be bound to (not CMB, not SCP). */
+export const fetchBankSystems = (owner: FeeOwner) => call(bankSystemListOperation, owner);
+
+/** 新增 / 编辑 a card; answers the server's message. */
+export const addBankCard = async (input: OperationInput<typeof bankCardAddOperation>): Promise<string> =>
+  (await callWithMessage(bankCardAddOperation, input)).message;
+
+export const editBankCard = async (input: OperationInput<typeof bankCardEditOperation>): Promise<string> =>
+  (await callWithMessage(bankCardEditOperation, input)).message;
+
+export const deleteBankCard = (owner: FeeOwner, id: number) => call(bankCardDeleteOperation, { ...owner, id });

@@ -8,6 +8,7 @@ import { type EnterpriseInfo, MSG, type PermissionCode } from '@fieldpay/domain'
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
+import { useUnmaskToken } from '../../app/unmask-store';
 
 export function useEnterpriseEdit(
   info: Pick<EnterpriseInfo, 'unmasked'>,
@@ -23,4 +24,11 @@ export function useEnterpriseEdit(
       else notifier().warning(MSG.editWhileMasked);
     },
   };
+}
+
+/** The caller's live desensitization token while it holds 企业脱敏查看 (the desensitized view), else undefined. */
+export function useEnterpriseUnmaskToken(): string | undefined {
+  const unmask = useUnmaskToken();
+  const { can } = useAccess();
+  return can('enterpriseAccountManage:info:desensitization') ? unmask?.token : undefined;
 }

@@ -4,11 +4,11 @@
  * with the transaction password RSA-encrypted under a fresh single-use key.
  */
 import {
+  bankTakesPlatformId,
   confirmSettlementDetailListOperation,
   confirmSettlementOperation,
   type PayBank,
   payBankInfoOperation,
-  SPECIAL_BANK_CODES,
   type SettlementLine,
   sendPhoneOperation,
 } from '@fieldpay/domain';
@@ -30,9 +30,6 @@ export const fetchPayBanks = (tenantId: number, enterpriseId: number): Promise<P
 /** A payment code to the user's own phone, bound to the settlement it will pay. */
 export const sendPayCode = (phone: string, settlementId: number) =>
   call(sendPhoneOperation, { phone, purpose: 'pay', settlementId });
-
-/** Bank codes that take no platformId (spec 2 §9). */
-export const takesPlatformId = (bankNo: string): boolean => !(SPECIAL_BANK_CODES as readonly string[]).includes(bankNo);
 
 export interface PayInput {
   settlementId: number;
@@ -67,7 +64,7 @@ export async function paySettlement(input: PayInput): Promise<PayResult> {
     phone: input.phone,
     phoneCode: input.phoneCode,
     type: 1,
-    ...(takesPlatformId(bankNo) ? { platformId } : {}),
+    ...(bankTakesPlatformId(bankNo) ? { platformId } : {}),
   });
   return { message, repeated: result.repeated };
 }
