@@ -41,18 +41,32 @@ export function EnterpriseBankCards({ info }: { info: EnterpriseInfo }) {
   const run = useConfirmedAction(() => void queryClient.invalidateQueries({ queryKey: ['enterprise', 'bankCards'] }));
 
   const columns: ColumnsType<EnterpriseBankCard> = [
-    { key: 'bankDeposit', dataIndex: 'bankDeposit', title: '开户银行', width: 230 },
-    { key: 'bankUserName', dataIndex: 'bankUserName', title: '开户名称', ellipsis: true },
-    { key: 'bankAccount', dataIndex: 'bankAccount', title: '银行账号', width: 200 },
-    { key: 'bankDepositAddress', dataIndex: 'bankDepositAddress', title: '银行地址', ellipsis: true },
-    { key: 'bankReservedPhone', dataIndex: 'bankReservedPhone', title: '预留手机号', width: 120 },
+    {
+      key: 'bankDeposit',
+      title: '开户银行 / 银行地址',
+      width: 300,
+      render: (_, card) => (
+        <>
+          <div>{card.bankDeposit}</div>
+          <div className="enterprise-muted enterprise-bank-address">{card.bankDepositAddress}</div>
+        </>
+      ),
+    },
+    { key: 'bankUserName', dataIndex: 'bankUserName', title: '开户名称', width: 200 },
+    { key: 'bankAccount', dataIndex: 'bankAccount', title: '银行账号', width: 180 },
+    { key: 'bankReservedPhone', dataIndex: 'bankReservedPhone', title: '预留手机号', width: 115 },
     {
       key: 'platformList',
       title: '银行系统',
-      width: 150,
+      width: 140,
       render: (_, card) => card.platformList.map((system) => system.platformName).join('、'),
     },
-    { key: 'createTime', title: '添加时间', width: 170, render: (_, card) => formatChinaDateTime(card.createTime) },
+    {
+      key: 'createTime',
+      title: '添加时间',
+      width: 110,
+      render: (_, card) => formatChinaDateTime(card.createTime).slice(0, 10),
+    },
   ];
   if (edit.canEdit) {
     columns.push({
@@ -91,13 +105,14 @@ export function EnterpriseBankCards({ info }: { info: EnterpriseInfo }) {
         )}
       </div>
       <Table<EnterpriseBankCard>
+        className="enterprise-bank-cards"
         rowKey="id"
         size="small"
         columns={columns}
         dataSource={records}
         loading={cards.isLoading}
         pagination={false}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1155 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
       />
       {editing !== null && (
