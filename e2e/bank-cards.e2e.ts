@@ -6,7 +6,16 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, launchBrowser, openDemoCompanyInfo, openPage, screenshot, signIn } from './support';
+import {
+  ACCOUNTS,
+  animationsDone,
+  confirmIn,
+  launchBrowser,
+  openDemoCompanyInfo,
+  openPage,
+  screenshot,
+  signIn,
+} from './support';
 
 let browser: Browser;
 let staff: { context: BrowserContext; page: Page };
@@ -40,6 +49,8 @@ describe('结算账户', () => {
 
     await settlement.getByRole('button', { name: '新增银行卡' }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '新增银行卡' });
+    await dialog.waitFor();
+    await animationsDone(dialog);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await dialog.getByText('请输入开户名称').waitFor();
     await dialog.getByText('请输入预留手机号').waitFor();
@@ -69,12 +80,7 @@ describe('结算账户', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
 
     await added.getByRole('button', { name: /删\s*除/ }).click();
-    await page.getByText('确认删除该银行卡？').waitFor();
-    await page
-      .locator('.ant-modal')
-      .filter({ hasText: '确认删除该银行卡？' })
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirmIn(page, '确认删除该银行卡？');
     await page.locator('.ant-message').getByText('删除成功').waitFor();
     await expect.poll(() => rows.count()).toBe(before);
   });

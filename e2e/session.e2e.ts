@@ -1,6 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, confirmIn, callApi, launchBrowser, openPage, route, signIn, storedToken, url } from './support';
+import {
+  ACCOUNTS,
+  answerIn,
+  confirmIn,
+  callApi,
+  launchBrowser,
+  openPage,
+  route,
+  signIn,
+  storedToken,
+  url,
+} from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,9 +39,7 @@ describe('session', () => {
     await other.click();
     await dialog(page).getByText('是否确认切换').waitFor();
     expect(await dialog(page).getByText('提示').count()).toBe(1);
-    await dialog(page)
-      .getByRole('button', { name: /取\s*消/ })
-      .click();
+    await answerIn(page, '是否确认切换', /取\s*消/);
     await dialog(page).waitFor({ state: 'detached' });
     expect(await storedTenantId(page)).toBe(before);
 
@@ -63,9 +72,7 @@ describe('session', () => {
       await dialog(page).getByText('确定要退出登录吗？').waitFor();
     };
     await openLogout();
-    await dialog(page)
-      .getByRole('button', { name: /取\s*消/ })
-      .click();
+    await answerIn(page, '确定要退出登录吗？', /取\s*消/);
     await dialog(page).waitFor({ state: 'detached' });
     expect(route(page)).toBe('/dashboard/analysis');
 

@@ -198,12 +198,17 @@ export async function animationsDone(element: Locator): Promise<void> {
  * is repeated, which is safe: the dialog answers only its first 确定.
  */
 export async function confirmIn(page: Page, question: string): Promise<void> {
+  await answerIn(page, question, /确\s*定/);
+}
+
+/** As confirmIn, with another of the dialog's buttons (取消, 否…). */
+export async function answerIn(page: Page, question: string, button: RegExp): Promise<void> {
   const confirmation = page.locator('.ant-modal').filter({ hasText: question });
   await confirmation.waitFor();
   await animationsDone(confirmation);
-  const ok = confirmation.getByRole('button', { name: /确\s*定/ });
+  const answer = confirmation.getByRole('button', { name: button });
   for (let attempt = 1; ; attempt += 1) {
-    await ok.click();
+    await answer.click();
     try {
       await confirmation.waitFor({ state: 'hidden', timeout: 5_000 });
       return;

@@ -9,7 +9,7 @@ import { recordIdSchema } from '../api/ids';
 import { defineOperation } from '../api/operation';
 import { INPUT_MAX_LENGTH } from '../limits';
 import { MSG } from '../messages';
-import { isMobile, isTwoDecimalNumber } from '../validators';
+import { isMobile, isTwoDecimalNumber, nationalIdSchema } from '../validators';
 import { feeSettingSchema } from './fees';
 
 export const ENTERPRISE_INFO_MSG = {
@@ -22,7 +22,14 @@ export const ENTERPRISE_INFO_MSG = {
   contactPhoneRequired: '请输入联系电话',
   manageStatusUnknown: '经营状态不存在',
   casesUnknown: '涉诉情况不存在',
+  legalPersonIdRequired: '请输入法人身份证号',
+  /** an image field naming no picture this platform holds (or not a jpeg, jpg or png) */
+  imageInvalid: '图片不存在或格式不正确，请重新上传',
+  authSaved: '修改成功',
 } as const;
+
+/** An ID side while masked: 1 uploaded (shown after the desensitized view), '' none (spec 3 §3, as a person's). */
+export const MASKED_IMAGE = '1';
 
 /** What a masked risk field shows until the desensitized view is unlocked (spec 3 §4). */
 export const MASKED_RISK_VALUE = '**';
@@ -55,6 +62,15 @@ export const enterpriseInfoSchema = z.object({
   /** 涉诉情况 (dictionary cases), as manageStatus */
   cases: z.string(),
   cases_dictText: z.string(),
+  /** 认证信息 (decision 0038): the legal person's name and ID number (masked unless `unmasked`) */
+  idName: z.string(),
+  idCard: z.string(),
+  /** file addresses ('' none): the business licence and the logo */
+  license: z.string(),
+  logo: z.string(),
+  /** the ID sides: file addresses when unmasked; while masked MASKED_IMAGE if uploaded, else '' */
+  idCardFront: z.string(),
+  idCardBack: z.string(),
   /** settlement accounts: the enterprise's paying banks (sub-accounts on the tenant's bank platforms) */
   payVos: z.array(
     z.object({
@@ -107,6 +123,45 @@ export const enterpriseLimitOperation = defineOperation({
   summary: '编辑企业风险信息（注册资本（万元）、经营状态、涉诉情况）',
   access: { permission: 'enterpriseAccountManage:info:modify' },
   input: enterpriseLimitInputSchema,
+  answer: z.null(),
+});
+
+const fileAddress = (message: string) => z.string().trim().min(1, message).max(200, message);
+
+/**
+ * 修改认证信息 (spec 3 §5 "Enterprise fee change" lists the form's rules; §7 "Modify authentication"):
+ * the enterprise's name and address, the legal person (name, ID number) and the pictures of the business
+ * licence and both ID sides, the logo optional. The tax number and the e-mail are shown, not changed.
+ */
+export const enterpriseAuthInputSchema = z.object({
+  id: recordIdSchema(),
+  tenantId: recordIdSchema(),
+  enterpriseName: z
+    .string()
+    .trim()
+    .min(1, MSG.enterpriseNameRequired)
+    .max(INPUT_MAX_LENGTH.enterpriseName, MSG.enterpriseNameRequired),
+  address: z.string().trim().min(1, MSG.enterpriseAddressRequired).max(100, MSG.enterpriseAddressRequired),
+  /** the legal person's name */
+  name: z
+    .string()
+    .trim()
+    .min(1, MSG.legalPersonNameRequired)
+    .max(INPUT_MAX_LENGTH.legalPersonName, MSG.legalPersonNameRequired),
+  idCard: z.string().trim().toUpperCase().min(1, ENTERPRISE_INFO_MSG.legalPersonIdRequired).pipe(nationalIdSchema),
+  license: fileAddress(MSG.businessLicenseRequired),
+  idCardFront: fileAddress(MSG.idCardFrontRequired),
+  idCardBack: fileAddress(MSG.idCardBackRequired),
+  logo: z.string().trim().max(200).default(''),
+});
+
+export const enterpriseAuthOperation = defineOperation({
+  method: 'POST',
+  path: '/api/sys/enterprise/modifyAuth',
+  tag: '企业',
+  summary: '修改企业认证信息（企业名称、注册地址、法人姓名与身份证号、营业执照、身份证两面、Logo）',
+  access: { permission: 'enterpriseAccountManage:info:modify' },
+  input: enterpriseAuthInputSchema,
   answer: z.null(),
 });
 

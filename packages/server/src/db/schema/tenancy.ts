@@ -41,6 +41,12 @@ export const enterprises = pgTable(
     registeredCapital: varchar('registered_capital', { length: 8 }).notNull().default(''),
     manageStatus: varchar('manage_status', { length: 8 }).notNull().default(''),
     cases: varchar('cases', { length: 8 }).notNull().default(''),
+    /** 认证信息 (spec 3 §3, decision 0038): the legal person and the file addresses of the licence and ID sides ('' none) */
+    legalPersonName: varchar('legal_person_name', { length: 50 }).notNull().default(''),
+    legalPersonIdCard: varchar('legal_person_id_card', { length: 18 }).notNull().default(''),
+    license: text('license').notNull().default(''),
+    idCardFront: text('id_card_front').notNull().default(''),
+    idCardBack: text('id_card_back').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

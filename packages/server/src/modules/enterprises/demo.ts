@@ -2,7 +2,9 @@
  * The enterprises' base demo rows (`demoBase`): the tenants' enterprises, each with its
  * administrator, the README's enterprise user on the first two platforms (one company, two
  * enterprise rows) with what that user has been told there. Written in the base transaction right
- * after the tenants and their staff, from the same seeded faker (seed/demo.ts).
+ * after the tenants and their staff, from the same seeded faker (seed/demo.ts). The module's demo step
+ * (`enterprisesDemo`) then has the platforms' staff authenticate the demo company and bind its bank
+ * cards through the services.
  */
 import { fakerZH_CN as faker } from '@faker-js/faker';
 import { asc, eq, ne } from 'drizzle-orm';
@@ -11,7 +13,14 @@ import { bankBranches, enterpriseMembers, enterprises, notices, tenants, users }
 import type { DemoStep } from '../../platform/modules';
 import { auditActorOf } from '../../platform/system/audit';
 import { demoCompanyOnEachPlatform, demoPrincipal } from '../../seed/demo-actors';
+import { formatChinaDateTime } from '@fieldpay/domain';
+import type { Principal } from '../../platform/auth/sessions';
+import { addressOf } from '../../platform/files/links';
+import { uploadAs } from '../../seed/demo-upload';
+import type { Services } from '../../services';
+import { drawBusinessLicence, drawIdCardSide } from './authentication-images';
 import { addBankCard, bankSystemsOf } from './bank-cards';
+import { modifyEnterpriseAuth } from './info';
 import { hashPassword } from '../../platform/auth/passwords';
 import {
   DEMO_ACCOUNTS,
@@ -132,6 +141,63 @@ export async function enterprisesDemoBase(tx: DbOrTx): Promise<void> {
   }
 }
 
+/** The demo company's legal person (the same person on each platform). */
+const DEMO_LEGAL_PERSON = { name: '王建国', idCard: '33010619780512301X', address: '浙江省杭州市西湖区文三路478号' };
+
+/**
+ * The platform's staff register the demo company's legal person and upload its licence and ID sides
+ * (specimens drawn for the demo) through 修改认证信息, as they would from the console.
+ */
+async function authenticate(
+  services: Services,
+  staff: Principal,
+  enterprise: { id: number; tenantId: number; name: string; taxNumber: string; address: string; createdAt: Date },
+) {
+  const facts = { ...DEMO_LEGAL_PERSON, address: enterprise.address || DEMO_LEGAL_PERSON.address };
+  const pictures: Array<[string, Buffer]> = [
+    [
+      '营业执照.png',
+      await drawBusinessLicence({
+        name: enterprise.name,
+        taxNumber: enterprise.taxNumber,
+        legalPerson: facts.name,
+        address: facts.address,
+        registeredOn: formatChinaDateTime(enterprise.createdAt.getTime()).slice(0, 10),
+      }),
+    ],
+    ['身份证信息面.png', await drawIdCardSide('front', facts)],
+    ['身份证国徽面.png', await drawIdCardSide('back', facts)],
+  ];
+  await services.ctx.scopes.withViewer(staff, async () => {
+    const addresses: string[] = [];
+    for (const [fileName, bytes] of pictures) {
+      const row = await uploadAs(services, staff, bytes, fileName, {
+        scene: 'image',
+        uploadPath: 'enterprise/auth',
+        id: String(enterprise.id),
+      });
+      addresses.push(addressOf(row));
+    }
+    await modifyEnterpriseAuth(
+      services,
+      staff,
+      {
+        id: enterprise.id,
+        tenantId: enterprise.tenantId,
+        enterpriseName: enterprise.name,
+        address: facts.address,
+        name: facts.name,
+        idCard: facts.idCard,
+        license: addresses[0],
+        idCardFront: addresses[1],
+        idCardBack: addresses[2],
+        logo: '',
+      },
+      auditActorOf(staff, DEMO_IP),
+    );
+  });
+}
+
 /** Account numbers of the demo company's cards: ICBC-like, 19 digits, one per tenant and card. */
 const demoCardNumber = (tenantId: number, index: number) =>
   `1202${String(tenantId).padStart(3, '0')}1109${String(index + 1).padStart(8, '0')}`;
@@ -149,7 +215,13 @@ export const enterprisesDemo: DemoStep = {
       const rows = [];
       for (const { member, staff } of await demoCompanyOnEachPlatform(db)) {
         const [enterprise] = await db
-          .select({ name: enterprises.name, createdAt: enterprises.createdAt })
+          .select({
+            name: enterprises.name,
+            createdAt: enterprises.createdAt,
+            tenantId: enterprises.tenantId,
+            taxNumber: enterprises.taxNumber,
+            address: enterprises.address,
+          })
           .from(enterprises)
           .where(eq(enterprises.id, member.enterpriseId));
         const branches = await db
@@ -169,6 +241,7 @@ export const enterprisesDemo: DemoStep = {
         enterpriseId: null,
         side: 'platform',
       });
+      if (enterprise) await authenticate(services, staffPrincipal, { ...enterprise, id: member.enterpriseId });
       await services.ctx.scopes.withViewer(staffPrincipal, async () => {
         const systems = await bankSystemsOf(services.ctx.db, member.tenantId);
         if (systems.length === 0 || branches.length === 0 || !enterprise) return;

@@ -11,10 +11,15 @@ import {
   type EnterpriseInfo,
   type enterpriseContactInputSchema,
   type enterpriseLimitInputSchema,
+  type enterpriseAuthInputSchema,
+  IMAGE_EXTENSIONS,
+  MASKED_IMAGE,
   MASKED_RISK_VALUE,
   feeSettingOf,
   maskAccountNo,
   maskEmail,
+  maskIdCard,
+  maskName,
   maskPhone,
 } from '@fieldpay/domain';
 import { and, count, eq, or } from 'drizzle-orm';
@@ -94,6 +99,12 @@ export async function enterpriseInfo(
     createTime: enterprise.createdAt.getTime(),
     projectCount: projectCount?.n ?? 0,
     unmasked,
+    idName: shown(enterprise.legalPersonName, maskName),
+    idCard: shown(enterprise.legalPersonIdCard, maskIdCard),
+    license: enterprise.license,
+    logo: enterprise.logo ?? '',
+    idCardFront: unmasked || !enterprise.idCardFront ? enterprise.idCardFront : MASKED_IMAGE,
+    idCardBack: unmasked || !enterprise.idCardBack ? enterprise.idCardBack : MASKED_IMAGE,
     registeredCapital: shown(enterprise.registeredCapital, masked),
     manageStatus: unmasked ? enterprise.manageStatus : '',
     manageStatus_dictText: shown(risk.manageStatus, masked),
@@ -169,8 +180,22 @@ export async function editEnterpriseContact(
   return null;
 }
 
+type EnterpriseTextColumn =
+  | 'name'
+  | 'address'
+  | 'registeredCapital'
+  | 'manageStatus'
+  | 'cases'
+  | 'contactPhone'
+  | 'legalPersonName'
+  | 'legalPersonIdCard'
+  | 'license'
+  | 'idCardFront'
+  | 'idCardBack'
+  | 'logo';
+
 /** Sets some columns of the enterprise row and audits them with what they held before. */
-async function updateAudited<K extends 'registeredCapital' | 'manageStatus' | 'cases' | 'contactPhone'>(
+async function updateAudited<K extends EnterpriseTextColumn>(
   db: DbOrTx,
   enterprise: { tenantId: number; id: number },
   action: string,
@@ -185,4 +210,40 @@ async function updateAudited<K extends 'registeredCapital' | 'manageStatus' | 'c
   const [before] = await db.select(columns).from(enterprises).where(where);
   await db.update(enterprises).set(after).where(where);
   await writeAudit(db, actor, { action, targetType: 'enterprise', targetId: enterprise.id, before, after });
+}
+
+/**
+ * 修改认证信息 (decision 0038): the platform's staff change the enterprise's name, address, legal person
+ * and pictures. Each picture must be an image of the enterprise's platform the caller may read.
+ */
+export async function modifyEnterpriseAuth(
+  services: Services,
+  principal: Principal,
+  input: z.output<typeof enterpriseAuthInputSchema>,
+  actor: AuditActor,
+): Promise<null> {
+  const db = services.ctx.db;
+  const enterprise = await enterpriseInScope(db, principal, input.id, input.tenantId, { lock: true });
+  const pictures = [input.license, input.idCardFront, input.idCardBack, input.logo].filter(Boolean);
+  for (const address of pictures) {
+    const file = await services.files.findByAddress(address);
+    const usable =
+      file &&
+      services.files.canRead(principal, file) &&
+      file.tenantId === enterprise.tenantId &&
+      (IMAGE_EXTENSIONS as readonly string[]).includes(file.extension);
+    if (!usable) throw fail.validation(ENTERPRISE_INFO_MSG.imageInvalid);
+  }
+  const after = {
+    name: input.enterpriseName,
+    address: input.address,
+    legalPersonName: input.name,
+    legalPersonIdCard: input.idCard,
+    license: input.license,
+    idCardFront: input.idCardFront,
+    idCardBack: input.idCardBack,
+    logo: input.logo,
+  };
+  await updateAudited(db, enterprise, 'enterprise.auth', after, actor);
+  return null;
 }

@@ -11,6 +11,7 @@ import {
   bankSystemListOperation,
   DESENSITIZATION_TOKEN_HEADER,
   ENTERPRISE_INFO_MSG,
+  enterpriseAuthOperation,
   enterpriseContactOperation,
   enterpriseInfoOperation,
   enterpriseLimitOperation,
@@ -20,7 +21,13 @@ import { registerOperation } from '../../http/operation';
 import { actorOf, principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
 import { addBankCard, deleteBankCard, editBankCard, listBankCards, listBankSystems } from './bank-cards';
-import { editEnterpriseContact, editEnterpriseLimit, enterpriseInfo, enterpriseUnmasked } from './info';
+import {
+  editEnterpriseContact,
+  editEnterpriseLimit,
+  enterpriseInfo,
+  enterpriseUnmasked,
+  modifyEnterpriseAuth,
+} from './info';
 import { changeEnterpriseStatus } from './status';
 
 export function registerEnterpriseRoutes({ app, services }: RouteDeps): void {
@@ -44,6 +51,12 @@ export function registerEnterpriseRoutes({ app, services }: RouteDeps): void {
     enterpriseContactOperation,
     (input, request) => editEnterpriseContact(services.ctx.db, principalOf(request), input, actorOf(request)),
     { message: ENTERPRISE_INFO_MSG.limitSaved },
+  );
+  registerOperation(
+    app,
+    enterpriseAuthOperation,
+    (input, request) => modifyEnterpriseAuth(services, principalOf(request), input, actorOf(request)),
+    { message: ENTERPRISE_INFO_MSG.authSaved },
   );
   registerOperation(
     app,

@@ -5,7 +5,7 @@
  * paying banks; the service fee in force, with one waiting for next month; the platform's own staff change it with 服务费变更,
  * decision 0035; on the platform side 查看结算单 opens the settlement list embedded under the
  * enterprise) and 开票信息 (the company's invoice info, editable with invoice:info:edit, and its
- * invoices), and 企业风险. 修改联系电话 and 企业风险's 编辑 need the desensitized view. At the bottom, on the
+ * invoices), and 企业风险. 修改认证信息 (decision 0038), 修改联系电话 and 企业风险's 编辑 need the desensitized view. At the bottom, on the
  * platform side, 脱敏查看 and 禁用 / 启用 after 确认禁用… / 确认启用… with enterpriseAccountManage:list:disable.
  */
 import { ArrowLeftOutlined, BankOutlined } from '@ant-design/icons';
@@ -32,10 +32,12 @@ import { orDash } from '../../components/text';
 import { CompanyInvoicingBlock } from '../invoices/CompanyInvoicingBlock';
 import { SETTLEMENT_LIST_PATH } from '../settlements/settlement-paths';
 import { enterpriseInfoKey, fetchEnterpriseInfo, setEnterpriseStatus } from './enterprise-calls';
+import { EnterpriseAuthDialog } from './EnterpriseAuthDialog';
 import { EnterpriseBankCards } from './EnterpriseBankCards';
 import { EnterpriseContactDialog } from './EnterpriseContactDialog';
 import { EnterpriseRiskBlock } from './EnterpriseRiskBlock';
 import { FeeChangeDialog, FeeSettingView } from './FeeChangeDialog';
+import { StoredImage } from './StoredImage';
 import { useEnterpriseEdit, useEnterpriseUnmaskToken } from './use-enterprise-edit';
 import './enterprises.css';
 
@@ -64,6 +66,7 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
   const [feeOpen, setFeeOpen] = useState(false);
   const edit = useEnterpriseEdit(info);
   const [contactOpen, setContactOpen] = useState(false);
+  const [authOpen, setAuthOpen] = useState(false);
   return (
     <div className="enterprise-info">
       <Card
@@ -104,9 +107,14 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
         title="认证信息"
         extra={
           edit.canEdit ? (
-            <Button type="link" size="small" onClick={edit.unlessMasked(() => setContactOpen(true))}>
-              修改联系电话
-            </Button>
+            <Space size={0}>
+              <Button type="link" size="small" onClick={edit.unlessMasked(() => setAuthOpen(true))}>
+                修改认证信息
+              </Button>
+              <Button type="link" size="small" onClick={edit.unlessMasked(() => setContactOpen(true))}>
+                修改联系电话
+              </Button>
+            </Space>
           ) : undefined
         }
       >
@@ -116,7 +124,24 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
           <Descriptions.Item label="企业注册地址">{orDash(info.address)}</Descriptions.Item>
           <Descriptions.Item label="联系电话">{orDash(info.contactPhone)}</Descriptions.Item>
           <Descriptions.Item label="联系邮箱">{orDash(info.contactEmail)}</Descriptions.Item>
+          <Descriptions.Item label="法人姓名">{orDash(info.idName)}</Descriptions.Item>
+          <Descriptions.Item label="法人身份证号">{orDash(info.idCard)}</Descriptions.Item>
         </Descriptions>
+        <div className="enterprise-pictures">
+          {(
+            [
+              ['营业执照', info.license],
+              ['身份证信息面', info.idCardFront],
+              ['身份证国徽面', info.idCardBack],
+              ['企业Logo', info.logo],
+            ] as const
+          ).map(([label, address]) => (
+            <div key={label} className="enterprise-picture-item">
+              <div className="enterprise-muted">{label}</div>
+              <StoredImage address={address} label={label} />
+            </div>
+          ))}
+        </div>
       </Card>
       <Card
         className="enterprise-block"
@@ -183,6 +208,7 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
           />
         )}
       </Card>
+      {edit.canEdit && authOpen && <EnterpriseAuthDialog info={info} onClose={() => setAuthOpen(false)} />}
       {edit.canEdit && contactOpen && (
         <EnterpriseContactDialog info={info} open={contactOpen} onClose={() => setContactOpen(false)} />
       )}

@@ -12,6 +12,7 @@ import {
   type CurrentFee,
   currentFeeOperation,
   dictItemsByPathOperation,
+  enterpriseAuthOperation,
   enterpriseContactOperation,
   type EnterpriseInfo,
   enterpriseInfoOperation,
@@ -44,6 +45,10 @@ export const fetchEnterpriseInfo = (id: number, tenantId?: number, tempToken?: s
 /** 企业风险's save: 注册资本 (万元), 经营状态, 涉诉情况; answers the server's message. */
 export const saveEnterpriseLimit = async (input: OperationInput<typeof enterpriseLimitOperation>): Promise<string> =>
   (await callWithMessage(enterpriseLimitOperation, input)).message;
+
+/** 修改认证信息; answers the server's message. */
+export const saveEnterpriseAuth = async (input: OperationInput<typeof enterpriseAuthOperation>): Promise<string> =>
+  (await callWithMessage(enterpriseAuthOperation, input)).message;
 
 /** 修改联系电话; answers the server's message. */
 export const saveEnterpriseContact = async (
