@@ -1,13 +1,22 @@
 /**
  * 企业信息's desensitized view and 企业风险 (spec 3 §4 "Enterprise page editing"): the tenant's staff see
  * the risk fields as **, 编辑 asks for the desensitized view first, 脱敏查看 (password and an SMS code
- * from the dev outbox) shows the page in the clear, the risk fields are edited and saved, and so is the
- * contact phone.
+ * from the dev outbox) shows the page in the clear, the risk fields are edited and saved, and so are the
+ * contact phone and the legal person (修改认证信息, decision 0038).
  * Screenshots at 1440x900 and 1280x720.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, callApi, launchBrowser, openDemoCompanyInfo, openPage, screenshot, signIn } from './support';
+import {
+  ACCOUNTS,
+  animationsDone,
+  callApi,
+  launchBrowser,
+  openDemoCompanyInfo,
+  openPage,
+  screenshot,
+  signIn,
+} from './support';
 
 let browser: Browser;
 let staff: { context: BrowserContext; page: Page };
@@ -69,5 +78,25 @@ describe('企业风险 and the desensitized view', () => {
     await dialog2.getByRole('button', { name: /确\s*定/ }).click();
     await dialog2.waitFor({ state: 'hidden' });
     await authentication.getByText('13700009999').waitFor();
+
+    // 修改认证信息: the legal person and the pictures in the clear, the name changed
+    await authentication.getByText('王建国').waitFor();
+    await authentication.getByRole('img', { name: '身份证信息面' }).waitFor();
+    await authentication.scrollIntoViewIfNeeded();
+    await screenshot(page, 'enterprise-authentication-unmasked-1440');
+    await authentication.getByRole('button', { name: '修改认证信息' }).click();
+    const dialog3 = page.locator('.ant-modal').filter({ hasText: '修改认证信息' });
+    await dialog3.waitFor();
+    await animationsDone(dialog3);
+    expect(await dialog3.getByPlaceholder('请输入法人身份证号').inputValue()).toBe('330106197805123019');
+    await dialog3.getByPlaceholder('请输入法人姓名').fill('');
+    await dialog3.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog3.locator('.ant-form-item-explain-error').getByText('请输入法人姓名').waitFor();
+    await dialog3.getByPlaceholder('请输入法人姓名').fill('王建华');
+    await screenshot(page, 'enterprise-authentication-edit-1440');
+    await dialog3.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message').getByText('修改成功').waitFor();
+    await dialog3.waitFor({ state: 'hidden' });
+    await authentication.getByText('王建华').waitFor();
   });
 });

@@ -13,7 +13,7 @@ import { bankBranches, enterpriseMembers, enterprises, notices, tenants, users }
 import type { DemoStep } from '../../platform/modules';
 import { auditActorOf } from '../../platform/system/audit';
 import { demoCompanyOnEachPlatform, demoPrincipal } from '../../seed/demo-actors';
-import { formatChinaDateTime } from '@fieldpay/domain';
+import { enterpriseAuthInputSchema, formatChinaDateTime } from '@fieldpay/domain';
 import type { Principal } from '../../platform/auth/sessions';
 import { addressOf } from '../../platform/files/links';
 import { uploadAs } from '../../seed/demo-upload';
@@ -142,7 +142,7 @@ export async function enterprisesDemoBase(tx: DbOrTx): Promise<void> {
 }
 
 /** The demo company's legal person (the same person on each platform). */
-const DEMO_LEGAL_PERSON = { name: '王建国', idCard: '33010619780512301X', address: '浙江省杭州市西湖区文三路478号' };
+const DEMO_LEGAL_PERSON = { name: '王建国', idCard: '330106197805123019', address: '浙江省杭州市西湖区文三路478号' };
 
 /**
  * The platform's staff register the demo company's legal person and upload its licence and ID sides
@@ -178,10 +178,11 @@ async function authenticate(
       });
       addresses.push(addressOf(row));
     }
+    // through the call's own schema, as the console's request would be checked
     await modifyEnterpriseAuth(
       services,
       staff,
-      {
+      enterpriseAuthInputSchema.parse({
         id: enterprise.id,
         tenantId: enterprise.tenantId,
         enterpriseName: enterprise.name,
@@ -192,7 +193,7 @@ async function authenticate(
         idCardFront: addresses[1],
         idCardBack: addresses[2],
         logo: '',
-      },
+      }),
       auditActorOf(staff, DEMO_IP),
     );
   });

@@ -44,7 +44,7 @@ export function EnterpriseBankCards({ info }: { info: EnterpriseInfo }) {
     {
       key: 'bankDeposit',
       title: '开户银行 / 银行地址',
-      width: 300,
+      width: 270,
       render: (_, card) => (
         <>
           <div>{card.bankDeposit}</div>
@@ -52,13 +52,13 @@ export function EnterpriseBankCards({ info }: { info: EnterpriseInfo }) {
         </>
       ),
     },
-    { key: 'bankUserName', dataIndex: 'bankUserName', title: '开户名称', width: 200 },
-    { key: 'bankAccount', dataIndex: 'bankAccount', title: '银行账号', width: 180 },
-    { key: 'bankReservedPhone', dataIndex: 'bankReservedPhone', title: '预留手机号', width: 115 },
+    { key: 'bankUserName', dataIndex: 'bankUserName', title: '开户名称', width: 190 },
+    { key: 'bankAccount', dataIndex: 'bankAccount', title: '银行账号', width: 170 },
+    { key: 'bankReservedPhone', dataIndex: 'bankReservedPhone', title: '预留手机号', width: 110 },
     {
       key: 'platformList',
       title: '银行系统',
-      width: 140,
+      width: 130,
       render: (_, card) => card.platformList.map((system) => system.platformName).join('、'),
     },
     {
@@ -112,7 +112,7 @@ export function EnterpriseBankCards({ info }: { info: EnterpriseInfo }) {
         dataSource={records}
         loading={cards.isLoading}
         pagination={false}
-        scroll={{ x: 1155 }}
+        scroll={{ x: 1090 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
       />
       {editing !== null && (
