@@ -157,6 +157,28 @@ describe('natural-person accounts', () => {
     }
   });
 
+  it('a task of a person opens its 阅读记录 from 众包任务记录', async () => {
+    const { page } = staff;
+    // a person who read a material on a task (the demo's 品牌宣传 tasks record their openings)
+    const tasks = await api<{
+      records: Array<{ id: number; taskSn: string; userId: number | null; visitType: string }>;
+    }>(page, '/api/sys/task/queryList?pageNo=1&pageSize=100');
+    const task =
+      tasks.records.find((row) => row.userId !== null && row.visitType.startsWith('品牌宣传')) ??
+      tasks.records.find((row) => row.userId !== null);
+    expect(task, 'a demo task done by a person').toBeTruthy();
+    await page.goto(url(`/personManage/person/detail?id=${task?.userId}`));
+    await page.locator('.ant-tabs-tab', { hasText: '众包任务记录' }).click();
+    const row = page.locator('[role=tabpanel] tr.ant-table-row', { hasText: task?.taskSn ?? '' });
+    await row.getByRole('button', { name: '阅读记录' }).click();
+    const reading = page.locator('.ant-modal').filter({ hasText: '阅读记录' });
+    await reading.locator('th', { hasText: '阅读时长' }).waitFor();
+    await reading.locator('.ant-table-row, .ant-empty').first().waitFor();
+    await screenshot(page, 'person-reading-records');
+    await reading.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await reading.waitFor({ state: 'hidden' });
+  });
+
   it('the operator reads a person’s account in the clear after the desensitization check', async () => {
     const { page } = admin;
     await page.goto(url(`/personManage/person/detail?id=${person.id}`));

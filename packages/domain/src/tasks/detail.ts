@@ -188,6 +188,28 @@ export const taskMaterialRecordsOperation = defineOperation({
   answer: pageOf(taskMaterialRecordSchema),
 });
 
+/** 阅读记录 of a person's task (spec 3 §2 "Natural-person detail", §3 "Reading record", §7): its material openings. */
+export const taskReadingRecordSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** seconds; shown HH:mm:ss (00:00:00 when none) */
+  duration: z.number().int(),
+  openTime: z.number().int(),
+  taskId: z.number().int(),
+  userId: z.number().int(),
+});
+export type TaskReadingRecord = z.infer<typeof taskReadingRecordSchema>;
+
+export const taskReadingRecordsOperation = defineOperation({
+  method: 'GET',
+  path: '/api/sys/task/readingRecords',
+  tag: '任务',
+  summary: '自然人任务的阅读记录（标题、阅读时长；userId 须为该任务的执行人，每页10条）',
+  access: { permission: 'taskManage:list:view' },
+  input: recordPageQuery.extend({ userId: recordIdSchema() }),
+  answer: pageOf(taskReadingRecordSchema),
+});
+
 export const taskCallRecordsOperation = defineOperation({
   method: 'GET',
   path: '/api/sys/task/callRecords',

@@ -351,6 +351,20 @@ describe('list dialog records', () => {
     });
     const detail = (await get(world.staffA, '/api/sys/task/queryById', { id: taskId })).json().result;
     expect(detail).toMatchObject({ fileNumber: 1, callsNumber: 12 });
+
+    // 阅读记录 of the person's task: the openings, for the person who did it only
+    const reading = await get(world.staffA, '/api/sys/task/readingRecords', { taskId, userId: worker.personId });
+    expect(reading.json().result).toMatchObject({
+      total: 1,
+      records: [{ title: '产品说明书', duration: 95, taskId, userId: worker.personId }],
+    });
+    const other = await get(world.staffA, '/api/sys/task/readingRecords', { taskId, userId: worker.personId + 1 });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe(TASK_MSG.taskMissing);
+    for (const session of [world.staffB, foreignUser]) {
+      const foreign = await get(session, '/api/sys/task/readingRecords', { taskId, userId: worker.personId });
+      expect(foreign.statusCode).toBe(404);
+    }
   });
 });
 

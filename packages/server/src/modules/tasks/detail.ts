@@ -21,6 +21,7 @@ import {
   type TaskCallRecord,
   type TaskDetail,
   type TaskMaterialRecord,
+  type TaskReadingRecord,
   type TaskPhoto,
   type TaskPhotoKind,
   type TaskSignPoint,
@@ -28,6 +29,7 @@ import {
   TASK_TYPES,
   type taskCallRecordsOperation,
   type taskMaterialRecordsOperation,
+  type taskReadingRecordsOperation,
   type taskReverseGeocodeOperation,
 } from '@fieldpay/domain';
 import { and, asc, count, eq } from 'drizzle-orm';
@@ -305,6 +307,24 @@ export function materialRecords(
     productNames: task.productName,
     openTime: row.openTime.getTime(),
     duration: row.duration,
+  }));
+}
+
+/** 阅读记录: the material openings of a person's task the session may see (404 unless the person did it). */
+export async function readingRecords(
+  db: DbOrTx,
+  principal: Principal,
+  query: Input<typeof taskReadingRecordsOperation>,
+): Promise<Page<TaskReadingRecord>> {
+  const task = await scopedTask(db, principal, query.taskId);
+  if (task.personId !== query.userId) throw fail.notFound(TASK_MSG.taskMissing);
+  return taskRecordPage(db, principal, query, taskMaterialOpens, (row) => ({
+    id: row.id,
+    title: row.materialName,
+    duration: row.duration,
+    openTime: row.openTime.getTime(),
+    taskId: row.taskId,
+    userId: query.userId,
   }));
 }
 

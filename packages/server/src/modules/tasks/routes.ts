@@ -8,6 +8,7 @@ import {
   taskCallRecordsOperation,
   taskDetailOperation,
   taskMaterialRecordsOperation,
+  taskReadingRecordsOperation,
   taskReverseGeocodeOperation,
   taskSurveyDetailOperation,
   taskListOperation,
@@ -43,6 +44,7 @@ import {
   attachmentZipName,
   callRecords,
   materialRecords,
+  readingRecords,
   photoRef,
   reverseGeocode,
   scopedPhoto,
@@ -154,6 +156,9 @@ export function registerTaskRoutes({ app, services, guards }: RouteDeps): void {
   );
   registerOperation(app, taskMaterialRecordsOperation, async (query, request) =>
     materialRecords(services.ctx.db, principalOf(request), query),
+  );
+  registerOperation(app, taskReadingRecordsOperation, async (query, request) =>
+    readingRecords(services.ctx.db, principalOf(request), query),
   );
   registerOperation(app, taskCallRecordsOperation, async (query, request) =>
     callRecords(services.ctx.db, principalOf(request), query),

@@ -1,6 +1,6 @@
 /**
  * The record tabs of the natural-person detail (spec 3 §2 "Natural-person detail"): 众包任务记录 (the
- * tasks the person took; 详情 opens the task) and 完税凭证记录 (the tax vouchers covering taxes
+ * tasks the person took; 详情 opens the task, 阅读记录 its reading records) and 完税凭证记录 (the tax vouchers covering taxes
  * withheld from the person's payouts; their images and tax list).
  */
 import {
@@ -22,6 +22,7 @@ import { fetchTaxVouchers } from '../tax-vouchers/tax-voucher-calls';
 import { TaxListDownloadButton } from '../tax-vouchers/TaxListDownloadButton';
 import { TaxVoucherImagesDialog } from '../tax-vouchers/TaxVoucherImagesDialog';
 import { fetchPersonTasks, personTasksKey } from './person-calls';
+import { ReadingRecordsDialog } from './ReadingRecordsDialog';
 
 const TASK_COLUMNS: ColumnsType<TaskListRecord> = [
   { key: 'taskSn', dataIndex: 'taskSn', title: '任务编号', width: 190 },
@@ -52,26 +53,35 @@ const TASK_COLUMNS: ColumnsType<TaskListRecord> = [
 
 export function PersonTaskRecords({ userId }: { userId: number }) {
   const navigate = useNavigate();
+  const [reading, setReading] = useState<number | null>(null);
   return (
-    <ListPage<TaskListRecord, Record<string, never>>
-      queryKey={personTasksKey(userId)}
-      fetchPage={(request) => fetchPersonTasks(userId, request.pageNo, request.pageSize)}
-      rowKey="id"
-      columns={TASK_COLUMNS}
-      listType={2}
-      defaultPageSize={PAGE_SIZE.personLists}
-      actionColumn={{
-        title: '操作',
-        key: 'actions',
-        fixed: 'right',
-        width: 90,
-        render: (_value, row) => (
-          <Button type="link" size="small" onClick={() => navigate(`${TASK_DETAIL_PATH}?id=${row.id}`)}>
-            详情
-          </Button>
-        ),
-      }}
-    />
+    <>
+      <ListPage<TaskListRecord, Record<string, never>>
+        queryKey={personTasksKey(userId)}
+        fetchPage={(request) => fetchPersonTasks(userId, request.pageNo, request.pageSize)}
+        rowKey="id"
+        columns={TASK_COLUMNS}
+        listType={2}
+        defaultPageSize={PAGE_SIZE.personLists}
+        actionColumn={{
+          title: '操作',
+          key: 'actions',
+          fixed: 'right',
+          width: 160,
+          render: (_value, row) => (
+            <>
+              <Button type="link" size="small" onClick={() => navigate(`${TASK_DETAIL_PATH}?id=${row.id}`)}>
+                详情
+              </Button>
+              <Button type="link" size="small" onClick={() => setReading(row.id)}>
+                阅读记录
+              </Button>
+            </>
+          ),
+        }}
+      />
+      {reading !== null && <ReadingRecordsDialog taskId={reading} userId={userId} onClose={() => setReading(null)} />}
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 /** The natural-person account screens' calls and query keys (spec 3 §7 "Natural persons"; decision 0033). */
 import {
   type OperationInput,
+  PAGE_SIZE,
   personAgreementsOperation,
   personChangePasswordOperation,
   personClearLoginRestrictionOperation,
@@ -11,6 +12,7 @@ import {
   personTransferRecordsOperation,
   personWasTransferredOperation,
   taskListOperation,
+  taskReadingRecordsOperation,
 } from '@fieldpay/domain';
 import { call, callWithMessage } from '../../app/api-client';
 
@@ -40,6 +42,10 @@ export const fetchPersonAgreements = (userId: number, pageNo: number, pageSize: 
 /** 众包任务记录: the tasks the person took, as the task list answers them. */
 export const fetchPersonTasks = (userId: number, pageNo: number, pageSize: number) =>
   call(taskListOperation, { userId, pageNo, pageSize });
+
+/** 阅读记录 of one of the person's tasks, 10 a page. */
+export const fetchReadingRecords = (taskId: number, userId: number, pageNo: number) =>
+  call(taskReadingRecordsOperation, { taskId, userId, pageNo, pageSize: PAGE_SIZE.listDialog });
 
 /** 禁用 (1) or 启用 (0); answers the server's words. */
 export async function setLoginFlag(userId: number, loginFlag: 0 | 1): Promise<string> {
