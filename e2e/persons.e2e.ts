@@ -175,7 +175,10 @@ describe('natural-person accounts', () => {
     await reading.locator('th', { hasText: '阅读时长' }).waitFor();
     await reading.locator('.ant-table-row, .ant-empty').first().waitFor();
     await screenshot(page, 'person-reading-records');
-    await reading.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await reading
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
     await reading.waitFor({ state: 'hidden' });
   });
 
