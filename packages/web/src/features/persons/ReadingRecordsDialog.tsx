@@ -3,36 +3,18 @@
  * materials opened on it with the reading time (HH:mm:ss, 00:00:00 when none), 10 a page; the pager
  * shows only when there are more; a refused load has shown the server's message.
  */
-import {
-  DIALOG_WIDTH,
-  formatChinaDateTime,
-  formatSeconds,
-  MSG,
-  PAGE_SIZE,
-  type TaskReadingRecord,
-} from '@fieldpay/domain';
+import { DIALOG_WIDTH, MSG, PAGE_SIZE, type TaskReadingRecord } from '@fieldpay/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { durationColumn, timeColumn } from '../tasks/TaskRecordsDialog';
 import { fetchReadingRecords } from './person-calls';
 
 const COLUMNS: ColumnsType<TaskReadingRecord> = [
   { key: 'title', dataIndex: 'title', title: '标题', ellipsis: true },
-  {
-    key: 'openTime',
-    dataIndex: 'openTime',
-    title: '打开时间',
-    width: 170,
-    render: (value: number) => formatChinaDateTime(value),
-  },
-  {
-    key: 'duration',
-    dataIndex: 'duration',
-    title: '阅读时长',
-    width: 110,
-    render: (value: number) => formatSeconds(value),
-  },
+  timeColumn('openTime', '打开时间'),
+  durationColumn('阅读时长'),
 ];
 
 export function ReadingRecordsDialog({ taskId, userId, onClose }: { taskId: number; userId: number; onClose(): void }) {

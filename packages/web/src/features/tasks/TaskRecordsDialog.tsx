@@ -16,29 +16,35 @@ import {
 } from '@fieldpay/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import type { ColumnsType, ColumnType } from 'antd/es/table';
 import { useState } from 'react';
 import { fetchCallRecords, fetchMaterialRecords } from './task-calls';
 
 export type TaskRecordsKind = 'material' | 'call';
 
+/** A time column of a record list (China time). */
+export const timeColumn = <T,>(key: keyof T & string, title: string): ColumnType<T> => ({
+  key,
+  dataIndex: key,
+  title,
+  width: 170,
+  render: (value: number) => formatChinaDateTime(value),
+});
+
+/** A duration column of a record list: seconds as HH:mm:ss. */
+export const durationColumn = <T,>(title: string): ColumnType<T> => ({
+  key: 'duration',
+  dataIndex: 'duration',
+  title,
+  width: 100,
+  render: (value: number) => formatSeconds(value),
+});
+
 const MATERIAL_COLUMNS: ColumnsType<TaskMaterialRecord> = [
   { key: 'materialName', dataIndex: 'materialName', title: '资料名称', ellipsis: true },
   { key: 'productNames', dataIndex: 'productNames', title: '产品', width: 150, ellipsis: true },
-  {
-    key: 'openTime',
-    dataIndex: 'openTime',
-    title: '打开时间',
-    width: 170,
-    render: (value: number) => formatChinaDateTime(value),
-  },
-  {
-    key: 'duration',
-    dataIndex: 'duration',
-    title: '阅读时长',
-    width: 100,
-    render: (value: number) => formatSeconds(value),
-  },
+  timeColumn('openTime', '打开时间'),
+  durationColumn('阅读时长'),
 ];
 
 const CALL_COLUMNS: ColumnsType<TaskCallRecord> = [
@@ -50,20 +56,8 @@ const CALL_COLUMNS: ColumnsType<TaskCallRecord> = [
     render: (value: number) => TASK_CALL_TYPES[value as keyof typeof TASK_CALL_TYPES] ?? '-',
   },
   { key: 'phoneNumber', dataIndex: 'phoneNumber', title: '号码' },
-  {
-    key: 'callTime',
-    dataIndex: 'callTime',
-    title: '通话时间',
-    width: 170,
-    render: (value: number) => formatChinaDateTime(value),
-  },
-  {
-    key: 'duration',
-    dataIndex: 'duration',
-    title: '通话时长',
-    width: 100,
-    render: (value: number) => formatSeconds(value),
-  },
+  timeColumn('callTime', '通话时间'),
+  durationColumn('通话时长'),
 ];
 
 export const TASK_RECORDS_TITLE: Record<TaskRecordsKind, string> = { material: '资料打开记录', call: '通话记录' };
