@@ -2,7 +2,7 @@
  * 企业结算银行卡 (spec 3 §3 "Enterprise bank account", §5, §6; decision 0037): the tenant's staff see the
  * demo company's cards masked under 结算账户, 编辑 asks for the desensitized view first, 新增银行卡 checks
  * the form, takes a bank from the directory (filling the address) and adds a card, which 删除 removes
- * again after 确认删除该银行卡？. Screenshots at 1440x900 and 1280x720.
+ * again after 确认删除该银行卡？; 编辑标签 adds a tag (decision 0039). Screenshots at 1440x900 and 1280x720.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,29 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+});
+
+describe('企业标签', () => {
+  it('shows the demo company’s tags and takes one more through 编辑标签', async () => {
+    const { page } = staff;
+    const info = await openDemoCompanyInfo(page);
+    const basic = info.locator('.enterprise-block').filter({ hasText: '基本信息' });
+    await basic.locator('.ant-tag', { hasText: '重点客户' }).waitFor();
+    await basic.getByRole('button', { name: '编辑标签' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '编辑标签' });
+    await dialog.waitFor();
+    await animationsDone(dialog);
+    await dialog.getByRole('combobox', { name: '企业标签' }).click();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '月结客户' });
+    await option.click();
+    await dialog.getByText('企业标签', { exact: true }).click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message').getByText('编辑成功').waitFor();
+    await basic.locator('.ant-tag', { hasText: '月结客户' }).waitFor();
+    expect(await basic.locator('.ant-tag').allInnerTexts()).toEqual(
+      expect.arrayContaining(['重点客户', '医药行业', '长期合作', '月结客户']),
+    );
+  });
 });
 
 describe('结算账户', () => {

@@ -273,6 +273,8 @@ export const RESOURCE_SELECTIONS_MAX = 10;
 export const PICKER_SELECTIONS_MAX = 5;
 /** at this count the add-bank-card button is hidden */
 export const ENTERPRISE_BANK_CARDS_MAX = 20;
+/** tags on one enterprise (decision 0039) */
+export const ENTERPRISE_TAGS_MAX = 10;
 export const FEE_TIERS = {
   minCount: 2,
   maxCount: 4,

@@ -1,4 +1,8 @@
-/** Enterprises: the info view (decision 0027) the service-fee change (decision 0035) and the bank cards (decision 0037). */
+/**
+ * Enterprises: the info view (decision 0027), the service-fee change (decision 0035), the bank cards
+ * (decision 0037), the authentication (decision 0038) and the tags (decision 0039).
+ */
 export * from './bank-cards';
 export * from './fees';
 export * from './operations';
+export * from './tags';

@@ -11,6 +11,7 @@ import { INPUT_MAX_LENGTH } from '../limits';
 import { MSG } from '../messages';
 import { isMobile, isTwoDecimalNumber, nationalIdSchema } from '../validators';
 import { feeSettingSchema } from './fees';
+import { enterpriseTagSchema } from './tags';
 
 export const ENTERPRISE_INFO_MSG = {
   notFound: '企业不存在',
@@ -62,6 +63,8 @@ export const enterpriseInfoSchema = z.object({
   /** 涉诉情况 (dictionary cases), as manageStatus */
   cases: z.string(),
   cases_dictText: z.string(),
+  /** 企业标签 (decision 0039) */
+  tags: z.array(enterpriseTagSchema),
   /** 认证信息 (decision 0038): the legal person's name and ID number (masked unless `unmasked`) */
   idName: z.string(),
   idCard: z.string(),

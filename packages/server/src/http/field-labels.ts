@@ -8,6 +8,7 @@ const FIELD_LABELS: Record<string, string> = {
   keyId: '密钥编号',
   enterpriseName: '企业名称',
   idCard: '身份证号',
+  tagIds: '企业标签',
   license: '营业执照',
   logo: '企业Logo',
   idCardFront: '身份证信息面',

@@ -3,13 +3,13 @@
  * administrator, the README's enterprise user on the first two platforms (one company, two
  * enterprise rows) with what that user has been told there. Written in the base transaction right
  * after the tenants and their staff, from the same seeded faker (seed/demo.ts). The module's demo step
- * (`enterprisesDemo`) then has the platforms' staff authenticate the demo company and bind its bank
- * cards through the services.
+ * (`enterprisesDemo`) then has the platforms' staff authenticate the demo company, tag it and bind its
+ * bank cards through the services.
  */
 import { fakerZH_CN as faker } from '@faker-js/faker';
-import { asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bankBranches, enterpriseMembers, enterprises, notices, tenants, users } from '../../db/schema';
+import { bankBranches, enterpriseMembers, enterprises, notices, tags, tenants, users } from '../../db/schema';
 import type { DemoStep } from '../../platform/modules';
 import { auditActorOf } from '../../platform/system/audit';
 import { demoCompanyOnEachPlatform, demoPrincipal } from '../../seed/demo-actors';
@@ -21,6 +21,7 @@ import type { Services } from '../../services';
 import { drawBusinessLicence, drawIdCardSide } from './authentication-images';
 import { addBankCard, bankSystemsOf } from './bank-cards';
 import { modifyEnterpriseAuth } from './info';
+import { saveEnterpriseTags } from './tags';
 import { hashPassword } from '../../platform/auth/passwords';
 import {
   DEMO_ACCOUNTS,
@@ -141,6 +142,9 @@ export async function enterprisesDemoBase(tx: DbOrTx): Promise<void> {
   }
 }
 
+/** The tags the platforms' staff put on the demo company (of the catalogue's enterprise tags). */
+const DEMO_COMPANY_TAGS = ['重点客户', '医药行业', '长期合作'];
+
 /** The demo company's legal person (the same person on each platform). */
 const DEMO_LEGAL_PERSON = { name: '王建国', idCard: '330106197805123019', address: '浙江省杭州市西湖区文三路478号' };
 
@@ -243,6 +247,15 @@ export const enterprisesDemo: DemoStep = {
         side: 'platform',
       });
       if (enterprise) await authenticate(services, staffPrincipal, { ...enterprise, id: member.enterpriseId });
+      await services.ctx.scopes.withViewer(staffPrincipal, async (db) => {
+        const chosen = await db
+          .select({ id: tags.id })
+          .from(tags)
+          .where(and(eq(tags.tenantId, member.tenantId), eq(tags.type, 1), inArray(tags.tag, DEMO_COMPANY_TAGS)));
+        const owner = { tenantId: member.tenantId, enterpriseId: member.enterpriseId };
+        const tagIds = chosen.map((tag) => tag.id);
+        await saveEnterpriseTags(db, staffPrincipal, { ...owner, tagIds }, auditActorOf(staffPrincipal, DEMO_IP));
+      });
       await services.ctx.scopes.withViewer(staffPrincipal, async () => {
         const systems = await bankSystemsOf(services.ctx.db, member.tenantId);
         if (systems.length === 0 || branches.length === 0 || !enterprise) return;

@@ -34,6 +34,7 @@ import type { Services } from '../../services';
 import { listPayBanks } from '../finance/pay-banks';
 import { configOf, feeSettings } from '../settlements/fees';
 import { enterpriseInScope } from './service';
+import { tagsOf } from './tags';
 
 /**
  * Whether the caller asks for the desensitized view with a live token (refused when dead), and may:
@@ -79,6 +80,7 @@ export async function enterpriseInfo(
   const banks = await listPayBanks(db, principal, owner);
   const { inForce, waiting } = await feeSettings(db, owner, new Date());
   const risk = await riskTitles(db, enterprise);
+  const enterpriseTagList = await tagsOf(db, owner);
   if (unmasked) {
     await writeAudit(db, actor, { action: 'enterprise.unmask', targetType: 'enterprise', targetId: enterprise.id });
   }
@@ -99,6 +101,7 @@ export async function enterpriseInfo(
     createTime: enterprise.createdAt.getTime(),
     projectCount: projectCount?.n ?? 0,
     unmasked,
+    tags: enterpriseTagList,
     idName: shown(enterprise.legalPersonName, maskName),
     idCard: shown(enterprise.legalPersonIdCard, maskIdCard),
     license: enterprise.license,

@@ -16,6 +16,9 @@ import {
   enterpriseInfoOperation,
   enterpriseLimitOperation,
   enterpriseStatusOperation,
+  ENTERPRISE_TAG_MSG,
+  enterpriseTagsOperation,
+  enterpriseTagsSaveOperation,
 } from '@fieldpay/domain';
 import { registerOperation } from '../../http/operation';
 import { actorOf, principalOf } from '../../platform/auth/guards';
@@ -29,6 +32,7 @@ import {
   modifyEnterpriseAuth,
 } from './info';
 import { changeEnterpriseStatus } from './status';
+import { listEnterpriseTags, saveEnterpriseTags } from './tags';
 
 export function registerEnterpriseRoutes({ app, services }: RouteDeps): void {
   registerOperation(app, enterpriseInfoOperation, (input, request) =>
@@ -91,5 +95,14 @@ export function registerEnterpriseRoutes({ app, services }: RouteDeps): void {
     bankCardDeleteOperation,
     (input, request) => deleteBankCard(services.ctx.db, principalOf(request), input, actorOf(request)),
     { message: BANK_CARD_MSG.deleted },
+  );
+  registerOperation(app, enterpriseTagsOperation, (input, request) =>
+    listEnterpriseTags(services.ctx.db, principalOf(request), input),
+  );
+  registerOperation(
+    app,
+    enterpriseTagsSaveOperation,
+    (input, request) => saveEnterpriseTags(services.ctx.db, principalOf(request), input, actorOf(request)),
+    { message: ENTERPRISE_TAG_MSG.saved },
   );
 }

@@ -54,6 +54,7 @@ const info = (extra: Partial<EnterpriseInfo> = {}): EnterpriseInfo => ({
   createTime: new Date('2025-03-01T09:00:00+08:00').getTime(),
   projectCount: 3,
   unmasked: false,
+  tags: [{ id: 1, tag: '重点客户' }],
   idName: '王*',
   idCard: '330***********1234',
   license: '',
@@ -248,6 +249,17 @@ describe('enterprise info', () => {
     expect(screen.getByText('在业')).toBeTruthy();
     expect(screen.queryByText('脱敏查看')).toBeNull();
     dropUnmaskToken();
+  });
+
+  it('shows the tags, with 编辑标签 for the platform’s own staff holding the code', async () => {
+    calls.fetchEnterpriseInfo.mockResolvedValue(info());
+    const viewer = render(`${PAGE}?id=9&tenantId=3`);
+    expect(await screen.findByText('重点客户', {}, LONG)).toBeTruthy();
+    expect(screen.queryByText('编辑标签')).toBeNull();
+    viewer.unmount();
+    useSession.setState({ permList: ['enterpriseAccountManage:info:modify'] });
+    render(`${PAGE}?id=9&tenantId=3`);
+    expect(await screen.findByText('编辑标签', {}, LONG)).toBeTruthy();
   });
 
   it('修改联系电话 in the desensitized view: the phone checked, then saved', async () => {

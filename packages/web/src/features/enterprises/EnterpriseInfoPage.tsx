@@ -1,12 +1,13 @@
 /**
  * 企业信息 (spec 3 §2 "Enterprise detail (full page or embedded)"; decision 0027 and its amendments): opened
  * from the project lists' client name and the enterprise-settlement list's enterprise name
- * (?id=&tenantId=). Basic info, authentication, settlement info (the bank cards, decision 0037; the
- * paying banks; the service fee in force, with one waiting for next month; the platform's own staff change it with 服务费变更,
- * decision 0035; on the platform side 查看结算单 opens the settlement list embedded under the
- * enterprise) and 开票信息 (the company's invoice info, editable with invoice:info:edit, and its
- * invoices), and 企业风险. 修改认证信息 (decision 0038), 修改联系电话 and 企业风险's 编辑 need the desensitized view. At the bottom, on the
- * platform side, 脱敏查看 and 禁用 / 启用 after 确认禁用… / 确认启用… with enterpriseAccountManage:list:disable.
+ * (?id=&tenantId=). Basic info with the tags (编辑标签, decision 0039); authentication with the legal person
+ * and the pictures (修改认证信息, decision 0038; 修改联系电话); settlement info: the bank cards (decision
+ * 0037), the paying banks and the service fee in force, with one waiting for next month (服务费变更,
+ * decision 0035; on the platform side 查看结算单 opens the settlement list embedded under the enterprise);
+ * 开票信息 (the company's invoice info, editable with invoice:info:edit, and its invoices); 企业风险.
+ * Registration and bank edits need the desensitized view. At the bottom, on the platform side, 脱敏查看
+ * and 禁用 / 启用 after 确认禁用… / 确认启用… with enterpriseAccountManage:list:disable.
  */
 import { ArrowLeftOutlined, BankOutlined } from '@ant-design/icons';
 import {
@@ -36,6 +37,7 @@ import { EnterpriseAuthDialog } from './EnterpriseAuthDialog';
 import { EnterpriseBankCards } from './EnterpriseBankCards';
 import { EnterpriseContactDialog } from './EnterpriseContactDialog';
 import { EnterpriseRiskBlock } from './EnterpriseRiskBlock';
+import { EnterpriseTagsDialog } from './EnterpriseTagsDialog';
 import { FeeChangeDialog, FeeSettingView } from './FeeChangeDialog';
 import { StoredImage } from './StoredImage';
 import { useEnterpriseEdit, useEnterpriseUnmaskToken } from './use-enterprise-edit';
@@ -67,6 +69,7 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
   const edit = useEnterpriseEdit(info);
   const [contactOpen, setContactOpen] = useState(false);
   const [authOpen, setAuthOpen] = useState(false);
+  const [tagsOpen, setTagsOpen] = useState(false);
   return (
     <div className="enterprise-info">
       <Card
@@ -85,6 +88,16 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
           <Descriptions.Item label="企业编号">{info.enterpriseSn}</Descriptions.Item>
           <Descriptions.Item label="所属平台">{info.tenantName}</Descriptions.Item>
           <Descriptions.Item label="创建时间">{formatChinaDateTime(info.createTime)}</Descriptions.Item>
+          <Descriptions.Item label="企业标签">
+            <Space size={4} wrap>
+              {info.tags.length ? info.tags.map((tag) => <Tag key={tag.id}>{tag.tag}</Tag>) : '-'}
+              {edit.canEdit && (
+                <Button type="link" size="small" className="enterprise-inline-link" onClick={() => setTagsOpen(true)}>
+                  编辑标签
+                </Button>
+              )}
+            </Space>
+          </Descriptions.Item>
           <Descriptions.Item label="项目数">
             {platformSide && info.projectCount > 0 ? (
               <Button
@@ -209,6 +222,7 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
         )}
       </Card>
       {edit.canEdit && authOpen && <EnterpriseAuthDialog info={info} onClose={() => setAuthOpen(false)} />}
+      {edit.canEdit && tagsOpen && <EnterpriseTagsDialog info={info} onClose={() => setTagsOpen(false)} />}
       {edit.canEdit && contactOpen && (
         <EnterpriseContactDialog info={info} open={contactOpen} onClose={() => setContactOpen(false)} />
       )}

@@ -18,6 +18,7 @@ import {
   enterpriseInfoOperation,
   enterpriseLimitOperation,
   enterpriseStatusOperation,
+  enterpriseTagsSaveOperation,
   feeOrderedOperation,
   type OperationInput,
   saveFeeOperation,
@@ -49,6 +50,10 @@ export const saveEnterpriseLimit = async (input: OperationInput<typeof enterpris
 /** 修改认证信息; answers the server's message. */
 export const saveEnterpriseAuth = async (input: OperationInput<typeof enterpriseAuthOperation>): Promise<string> =>
   (await callWithMessage(enterpriseAuthOperation, input)).message;
+
+/** 编辑标签; answers the server's message. */
+export const saveEnterpriseTags = async (input: OperationInput<typeof enterpriseTagsSaveOperation>): Promise<string> =>
+  (await callWithMessage(enterpriseTagsSaveOperation, input)).message;
 
 /** 修改联系电话; answers the server's message. */
 export const saveEnterpriseContact = async (
