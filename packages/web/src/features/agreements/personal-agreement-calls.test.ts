@@ -47,6 +47,21 @@ describe('viewSignedContract', () => {
     expect(opened.close).not.toHaveBeenCalled();
   });
 
+  it('lets the file’s address go once the window has had time to read it', async () => {
+    vi.useFakeTimers();
+    try {
+      URL.revokeObjectURL = vi.fn();
+      vi.spyOn(window, 'open').mockReturnValue({ location: { href: '' }, close: vi.fn() } as unknown as Window);
+      client.call.mockResolvedValue(ADDRESS);
+      await viewSignedContract(row);
+      expect(URL.revokeObjectURL).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:contract');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('closes the window again when there is no signed contract or the call fails', async () => {
     const opened = { location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(opened as unknown as Window);

@@ -34,6 +34,9 @@ export async function downloadSignedContract(row: SignedContractRef): Promise<vo
   if (blob) saveBlob(blob, `${row.contractName}.pdf`);
 }
 
+/** How long a viewed contract's blob address lives: long enough for the new window to load it. */
+const BLOB_URL_LIFETIME_MS = 60_000;
+
 /**
  * 查看: the signed contract in a new window. The window opens at the click (a window opened after
  * the answer would be blocked) and is shown the file once it has come, or closed when there is none.
@@ -49,6 +52,8 @@ export async function viewSignedContract(row: SignedContractRef): Promise<void> 
     const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
     if (opened) opened.location.href = url;
     else window.open(url, '_blank');
+    // the other window has read the file by then (what it shows stays); the page keeps no copy of it
+    window.setTimeout(() => URL.revokeObjectURL(url), BLOB_URL_LIFETIME_MS);
   } catch (error) {
     opened?.close();
     throw error;
