@@ -153,4 +153,16 @@ describe('menus and routes', () => {
     expect(text).not.toMatch(/\b(Loading|Error|Home|Logout|Dashboard|Not Found|undefined|null)\b/);
     expect(route(page)).toBe('/dashboard/analysis');
   });
+
+  it('the platform’s ten top items stay in one row when the window narrows from 1440 to 1280', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, ACCOUNTS.tenantStaff);
+    const last = page.locator('.top-bar-menu .ant-menu-item', { hasText: '系统管理' });
+    await last.waitFor();
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect.poll(() => last.isVisible()).toBe(true);
+    // nothing is folded into the overflow item
+    await expect.poll(() => page.locator('.top-bar-menu .ant-menu-overflow-item-rest:visible').count()).toBe(0);
+    await context.close();
+  });
 });

@@ -10,6 +10,7 @@ import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { WidthTooltip } from '../../components/WidthTooltip';
 import { useExportInProgress } from '../export-events';
+import { useMediaQuery } from '../use-media-query';
 import { downloadListPath, firstPageOf, menuHolds, NOTICE_LIST_PATH, NOTICE_PATH, topItems } from '../menu';
 import { useSession } from '../session-store';
 import { UNREAD_NOTICE_COUNT_KEY, unreadNoticeCount } from '../shell-calls';
@@ -76,6 +77,9 @@ function AppDownloadMenu() {
   );
 }
 
+/** Where styles.css narrows the top bar (1280-wide screens). */
+const NARROW_TOP_BAR = '(max-width: 1365px)';
+
 export function TopBar({ activeTop, onTopChange }: { activeTop: MenuItem | null; onTopChange(top: MenuItem): void }) {
   const navigate = useNavigate();
   const menuList = useSession((state) => state.menuList) ?? [];
@@ -84,6 +88,7 @@ export function TopBar({ activeTop, onTopChange }: { activeTop: MenuItem | null;
   const tops = topItems(menuList);
   const showNotice = menuHolds(menuList, NOTICE_PATH) || menuHolds(menuList, NOTICE_LIST_PATH);
   const downloadPath = downloadListPath(menuList);
+  const narrow = useMediaQuery(NARROW_TOP_BAR);
 
   const tenantTitle =
     side === 'enterprise' ? (
@@ -102,6 +107,9 @@ export function TopBar({ activeTop, onTopChange }: { activeTop: MenuItem | null;
         {tenantTitle}
       </div>
       <Menu
+        // the items' padding halves across this width (styles.css); antd's overflow keeps the widths it
+        // measured before, so the menu is built anew there and measures again
+        key={narrow ? 'narrow' : 'wide'}
         className="top-bar-menu"
         mode="horizontal"
         theme="dark"
