@@ -42,7 +42,9 @@ describe('企业标签', () => {
     await dialog.getByRole('combobox', { name: '企业标签' }).click();
     const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '月结客户' });
     await option.click();
-    await dialog.getByText('企业标签', { exact: true }).click();
+    // a multiple select stays open after a pick: closed by a click elsewhere in the dialog
+    await dialog.locator('.ant-modal-title').click();
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-message').getByText('编辑成功').waitFor();
     await basic.locator('.ant-tag', { hasText: '月结客户' }).waitFor();

@@ -10,7 +10,7 @@ const FIELD_LABELS: Record<string, string> = {
   idCard: '身份证号',
   tagIds: '企业标签',
   license: '营业执照',
-  logo: '企业Logo',
+  logo: '企业标志',
   idCardFront: '身份证信息面',
   idCardBack: '身份证国徽面',
   enterpriseCode: '企业编号',

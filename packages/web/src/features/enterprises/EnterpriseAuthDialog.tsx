@@ -77,7 +77,7 @@ export function EnterpriseAuthDialog({ info, onClose }: { info: EnterpriseInfo; 
         license: held('营业执照', info.license),
         idCardFront: held('身份证信息面', info.idCardFront),
         idCardBack: held('身份证国徽面', info.idCardBack),
-        logo: held('企业Logo', info.logo),
+        logo: held('企业标志', info.logo),
       }}
     >
       <Row gutter={16}>
@@ -116,7 +116,7 @@ export function EnterpriseAuthDialog({ info, onClose }: { info: EnterpriseInfo; 
         {picture('license', '营业执照', MSG.businessLicenseRequired)}
         {picture('idCardFront', '身份证信息面', MSG.idCardFrontRequired)}
         {picture('idCardBack', '身份证国徽面', MSG.idCardBackRequired)}
-        {picture('logo', '企业Logo', null)}
+        {picture('logo', '企业标志', null)}
       </Row>
     </FormDialog>
   );

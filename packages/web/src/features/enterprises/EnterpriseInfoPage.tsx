@@ -92,7 +92,7 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
             <Space size={4} wrap>
               {info.tags.length ? info.tags.map((tag) => <Tag key={tag.id}>{tag.tag}</Tag>) : '-'}
               {edit.canEdit && (
-                <Button type="link" size="small" className="enterprise-inline-link" onClick={() => setTagsOpen(true)}>
+                <Button type="link" size="small" className="enterprise-tags-edit" onClick={() => setTagsOpen(true)}>
                   编辑标签
                 </Button>
               )}
@@ -146,7 +146,7 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
               ['营业执照', info.license],
               ['身份证信息面', info.idCardFront],
               ['身份证国徽面', info.idCardBack],
-              ['企业Logo', info.logo],
+              ['企业标志', info.logo],
             ] as const
           ).map(([label, address]) => (
             <div key={label} className="enterprise-picture-item">
