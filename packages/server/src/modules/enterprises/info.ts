@@ -1,9 +1,10 @@
 /**
- * The read-only enterprise info view (decision 0027): the enterprise row, its project
- * count, its paying banks and its service fee in force and waiting (decision 0035). The platform side sees its tenant's
- * enterprises (the operator all); an enterprise user only its own enterprise on the session's
- * tenant. Contact phone, e-mail, account numbers and the risk fields are masked, unless the caller holds
- * 企业脱敏查看 and sends a live desensitization token (the desensitized view, audited).
+ * The enterprise info view (decision 0027): the enterprise row with its tags, project count, paying
+ * banks and service fee in force and waiting (decision 0035). The platform side sees its tenant's
+ * enterprises (the operator all); an enterprise user only its own enterprise on the session's tenant.
+ * Contacts, account numbers, the legal person and the ID sides, and the risk fields are masked unless the
+ * caller holds 企业脱敏查看 and sends a live desensitization token (the desensitized view, audited). The
+ * platform's staff edit the risk fields, the contact phone and the authentication (decision 0038) here.
  */
 import {
   DICT_CODES,
