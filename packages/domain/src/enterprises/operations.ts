@@ -1,8 +1,8 @@
 /**
  * The enterprise info view (spec 3 §2 "Enterprise detail (full page or embedded)", §3 "Enterprise";
- * decision 0027): read-only, opened from the project lists' client name. Basic info, the
- * authentication the enterprise registered with, its settlement accounts (the paying banks on the
- * tenant's bank platforms) and its service-fee configuration. Personal data comes masked.
+ * decision 0027), opened from the project lists' client name: basic info with the tags, the
+ * authentication (decision 0038), the paying banks and the service fee, and 企业风险, with the edits of
+ * the platform's staff. Personal data comes masked until the desensitized view.
  */
 import { z } from 'zod';
 import { recordIdSchema } from '../api/ids';
@@ -95,7 +95,7 @@ export const enterpriseInfoOperation = defineOperation({
   method: 'GET',
   path: '/api/sys/enterprise/info',
   tag: '企业',
-  summary: '企业信息（只读：基本信息、认证信息、结算账户、服务费配置；平台端本平台的企业，企业端本企业）',
+  summary: '企业信息（基本信息与标签、认证信息、付款账户、服务费、企业风险；平台端本平台的企业，企业端本企业）',
   access: { permission: 'enterpriseAccountManage:info:view' },
   input: z.object({
     id: recordIdSchema(),

@@ -1,6 +1,6 @@
 import type { MenuEntry, ModuleMenus } from '../../platform/modules';
 
-/** The read-only enterprise info view under 项目管理 > 项目中心: the project lists' client name opens it. */
+/** The enterprise info view under 项目管理 > 项目中心: the project lists' client name opens it. */
 const enterpriseInfo: MenuEntry = {
   name: '项目管理',
   url: '/projectManage',
