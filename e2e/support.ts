@@ -184,11 +184,24 @@ export async function openFromMenu(
     .waitFor();
 }
 
-/** Waits for the running animations in an element and its subtree (a dialog opening) to finish. */
+/**
+ * Waits until no animation runs in an element and its subtree (a dialog opening). One replaced by another
+ * (its `finished` rejects with AbortError) is simply over; one started meanwhile is waited for too.
+ */
 export async function animationsDone(element: Locator): Promise<void> {
-  await element.evaluate((root) =>
-    Promise.all(root.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-  );
+  await element.evaluate(async (root) => {
+    // a spinner turns forever: not an animation that ends
+    const running = () =>
+      root
+        .getAnimations({ subtree: true })
+        .filter(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+    for (let now = running(); now.length > 0; now = running()) {
+      await Promise.allSettled(now.map((animation) => animation.finished));
+    }
+  });
 }
 
 /**
