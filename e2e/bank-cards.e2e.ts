@@ -82,7 +82,10 @@ describe('结算账户', () => {
 
     await dialog.getByRole('combobox', { name: '开户银行名称' }).click();
     await dialog.getByRole('combobox', { name: '开户银行名称' }).fill('工商银行');
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    // the search answers after its debounce: wait for a branch it found, not the first page shown before
+    const option = page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '中国工商银行' })
+      .first();
     await option.waitFor();
     await option.click();
     const address = dialog.getByPlaceholder('请输入银行地址');
