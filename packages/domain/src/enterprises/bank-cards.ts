@@ -11,6 +11,7 @@ import { defineOperation } from '../api/operation';
 import { bankTakesPlatformId, ENTERPRISE_BANK_CARDS_MAX, INPUT_MAX_LENGTH } from '../limits';
 import { MSG } from '../messages';
 import { bankCardSchema, isMobile } from '../validators';
+import { enterpriseOwnerSchema } from './owner';
 
 export const BANK_CARD_MSG = {
   added: MSG.bankAdded,
@@ -63,13 +64,14 @@ export const bankReservedPhoneSchema = z
   .max(INPUT_MAX_LENGTH.phone, MSG.mobileInvalid)
   .refine(isMobile, MSG.mobileInvalid);
 
-const ownerSchema = z.object({ enterpriseId: recordIdSchema(), tenantId: recordIdSchema() });
-
-export const bankCardAddInputSchema = ownerSchema.extend({
+export const bankCardAddInputSchema = enterpriseOwnerSchema.extend({
   ...bankCardFieldsSchema.shape,
   bankReservedPhone: bankReservedPhoneSchema,
 });
-export const bankCardEditInputSchema = ownerSchema.extend({ id: recordIdSchema(), ...bankCardFieldsSchema.shape });
+export const bankCardEditInputSchema = enterpriseOwnerSchema.extend({
+  id: recordIdSchema(),
+  ...bankCardFieldsSchema.shape,
+});
 export type BankCardAddInput = z.infer<typeof bankCardAddInputSchema>;
 export type BankCardEditInput = z.infer<typeof bankCardEditInputSchema>;
 
@@ -108,7 +110,7 @@ export const bankCardListOperation = defineOperation({
   tag: '企业',
   summary: '企业结算银行卡列表（账号、预留手机号脱敏；带脱敏查看令牌时明文）',
   access: { permission: 'enterpriseAccountManage:info:view' },
-  input: ownerSchema.extend({ tempToken: z.string().max(64).optional() }),
+  input: enterpriseOwnerSchema.extend({ tempToken: z.string().max(64).optional() }),
   answer: z.object({
     records: z.array(enterpriseBankCardSchema),
     total: z.number().int(),
@@ -122,7 +124,7 @@ export const bankSystemListOperation = defineOperation({
   tag: '企业',
   summary: '可绑定企业银行卡的银行系统（企业所属平台的银行平台，招商银行、聚合支付通道除外）',
   access: { permission: 'enterpriseAccountManage:info:view' },
-  input: ownerSchema,
+  input: enterpriseOwnerSchema,
   answer: z.array(bankSystemSchema),
 });
 
@@ -152,6 +154,6 @@ export const bankCardDeleteOperation = defineOperation({
   tag: '企业',
   summary: '删除企业结算银行卡',
   access: { permission: 'enterpriseAccountManage:info:modifyAccount' },
-  input: ownerSchema.extend({ id: recordIdSchema() }),
+  input: enterpriseOwnerSchema.extend({ id: recordIdSchema() }),
   answer: z.null(),
 });

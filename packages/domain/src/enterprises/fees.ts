@@ -10,6 +10,7 @@ import { defineOperation } from '../api/operation';
 import { FEE_TIERS } from '../limits';
 import { basisPointsToPercent, fenToYuan, parsePercentToBasisPoints } from '../money';
 import { DEFAULT_FEE_CONFIG, type FeeConfig } from '../settlements/fees';
+import { enterpriseOwnerSchema } from './owner';
 import { type FeeTierDraft, feeTierErrors, feeTiersSchema, singleServiceRateSchema } from '../validators';
 
 export const FEE_CHANGE_MSG = {
@@ -45,15 +46,13 @@ export const currentFeeSchema = feeSettingSchema.extend({
 });
 export type CurrentFee = z.infer<typeof currentFeeSchema>;
 
-const enterpriseKeys = { enterpriseId: recordIdSchema(), tenantId: recordIdSchema() };
-
 export const feeOrderedOperation = defineOperation({
   method: 'GET',
   path: '/api/sys/enterprise/fee/ordered',
   tag: '企业',
   summary: '企业本月是否已生成结算单（已生成则服务费不可立即生效）',
   access: { permission: 'enterpriseAccountManage:info:modifyAccount' },
-  input: z.object(enterpriseKeys),
+  input: enterpriseOwnerSchema,
   answer: z.object({ ordered: z.boolean() }),
 });
 
@@ -63,13 +62,13 @@ export const currentFeeOperation = defineOperation({
   tag: '企业',
   summary: '企业当前服务费设置（有待生效的次月设置时为该设置）；未单独配置时 code 10013',
   access: { permission: 'enterpriseAccountManage:info:modifyAccount' },
-  input: z.object(enterpriseKeys),
+  input: enterpriseOwnerSchema,
   answer: currentFeeSchema,
 });
 
 export const saveFeeInputSchema = z
   .object({
-    ...enterpriseKeys,
+    ...enterpriseOwnerSchema.shape,
     /** 1 立即生效, 2 次月生效 (FEE_EFFECTIVE_TIMINGS) */
     executeType: z.union([z.literal(1), z.literal(2)]),
     feeMode: z.union([z.literal(0), z.literal(1)]),

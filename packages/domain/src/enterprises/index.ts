@@ -5,4 +5,5 @@
 export * from './bank-cards';
 export * from './fees';
 export * from './operations';
+export * from './owner';
 export * from './tags';

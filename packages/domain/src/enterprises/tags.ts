@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { recordIdSchema } from '../api/ids';
 import { defineOperation } from '../api/operation';
 import { ENTERPRISE_TAGS_MAX } from '../limits';
+import { enterpriseOwnerSchema } from './owner';
 
 export const ENTERPRISE_TAG_MSG = {
   saved: '编辑成功',
@@ -19,15 +20,13 @@ export const ENTERPRISE_TAG_TYPE = 1;
 export const enterpriseTagSchema = z.object({ id: z.number().int(), tag: z.string() });
 export type EnterpriseTag = z.infer<typeof enterpriseTagSchema>;
 
-const ownerSchema = z.object({ enterpriseId: recordIdSchema(), tenantId: recordIdSchema() });
-
 export const enterpriseTagsOperation = defineOperation({
   method: 'GET',
   path: '/api/sys/enterprise/tags',
   tag: '企业',
   summary: '企业的标签',
   access: { permission: 'enterpriseAccountManage:info:view' },
-  input: ownerSchema,
+  input: enterpriseOwnerSchema,
   answer: z.array(enterpriseTagSchema),
 });
 
@@ -37,7 +36,7 @@ export const enterpriseTagsSaveOperation = defineOperation({
   tag: '企业',
   summary: `设置企业的标签（本平台的企业标签，最多${ENTERPRISE_TAGS_MAX}个；空数组清除）`,
   access: { permission: 'enterpriseAccountManage:info:modify' },
-  input: ownerSchema.extend({
+  input: enterpriseOwnerSchema.extend({
     tagIds: z.array(recordIdSchema()).max(ENTERPRISE_TAGS_MAX, ENTERPRISE_TAG_MSG.tooMany),
   }),
   answer: z.null(),
