@@ -10,6 +10,7 @@ export * from './column-layouts';
 export * from './content';
 export * from './customers';
 export * from './enterprises';
+export * from './enterprise-agreements';
 export * from './dashboard';
 export * from './exports';
 export * from './file-signatures';

@@ -1,0 +1,2 @@
+/** Enterprise agreements, their e-signing and the agreement templates (decision 0040). */
+export * from './content';
