@@ -155,6 +155,7 @@ export const INPUT_MAX_LENGTH = {
   legalPersonName: 50,
   agreementNameForm: 40,
   agreementNameTemplate: 20,
+  agreementNameFilter: 50,
   companyAddress: 100,
   companyPhone: 13,
   bankDeposit: 100,

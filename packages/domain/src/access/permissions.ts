@@ -87,7 +87,15 @@ export const PERMISSIONS = {
     side: 'platform',
     platformOperatorOnly: false,
   },
-  'enterpriseAgreement:list:download': { name: '企业协议下载与预览', side: 'platform', platformOperatorOnly: false },
+  // 企业协议 (decision 0040): the platform's list and the enterprise's signing records
+  'enterpriseAgreement:list:view': { name: '企业协议查看', side: 'both', platformOperatorOnly: false },
+  'enterpriseAgreement:list:download': { name: '企业协议下载与预览', side: 'both', platformOperatorOnly: false },
+  'enterpriseAgreement:list:sign': { name: '企业协议线上签署', side: 'both', platformOperatorOnly: false },
+  'enterpriseAgreement:list:manage': {
+    name: '企业协议撤回、取消签署与终止',
+    side: 'platform',
+    platformOperatorOnly: false,
+  },
   'enterpriseAgreement:list:add': { name: '新增企业协议', side: 'platform', platformOperatorOnly: false },
   'enterpriseAgreement:list:delete': { name: '删除企业协议', side: 'platform', platformOperatorOnly: false },
   // the customer verification dialog: the task detail's verified badge, the settlement report (decision 0027)

@@ -1,5 +1,6 @@
 import { enterpriseOwnedColumns, tenantOwnedColumns } from './columns';
-import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { persons } from './persons';
 import { enterprises } from './tenancy';
 
@@ -73,4 +74,67 @@ export const personAgreements = pgTable(
     uniqueIndex('person_agreements_tenant_sn').on(t.tenantId, t.contractSn),
     index('person_agreements_person').on(t.tenantId, t.personId),
   ],
+);
+
+/**
+ * 企业协议 (spec 3 §3 "Enterprise agreement", decision 0040): what a platform and an enterprise agreed.
+ * Offline: the signed files uploaded; online: the text written here and e-signed by both sides.
+ * `status` is the signing life (1 failed, 2 signed, 3 awaiting the enterprise, 4 awaiting the
+ * platform, 5 an offline draft, 6 withdrawn or cancelled, 7 ended by force); reads add the dates
+ * (a signed one whose end has passed reads 7, an offline one before its start reads 5).
+ */
+export const enterpriseAgreements = pgTable(
+  'enterprise_agreements',
+  {
+    ...tenantOwnedColumns(),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    /** 0 offline, 1 online */
+    agreementType: smallint('agreement_type').notNull(),
+    orderNo: varchar('order_no', { length: 32 }).notNull(),
+    agreementName: varchar('agreement_name', { length: 200 }).notNull(),
+    enterpriseSignDate: date('enterprise_sign_date', { mode: 'string' }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** the online agreement's sanitized HTML */
+    content: text('content').notNull().default(''),
+    /** the offline agreement's stored files (files.id), in upload order */
+    fileIds: integer('file_ids').array().notNull().default(sql`'{}'::integer[]`),
+    status: smallint('status').notNull(),
+    platformSignedAt: timestamp('platform_signed_at', { withTimezone: true }),
+    enterpriseSignedAt: timestamp('enterprise_signed_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdBy: integer('created_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('enterprise_agreements_tenant_no').on(t.tenantId, t.orderNo),
+    index('enterprise_agreements_list').on(t.tenantId, t.id),
+    index('enterprise_agreements_enterprise').on(t.tenantId, t.enterpriseId, t.id),
+  ],
+);
+
+/**
+ * A signing page's one-time link (the e-sign step of decision 0040): the signer opens it in a new
+ * window without the console's session, so the random token is the credential; stored hashed,
+ * valid 30 minutes, used once.
+ */
+export const enterpriseAgreementSignLinks = pgTable(
+  'enterprise_agreement_sign_links',
+  {
+    ...tenantOwnedColumns(),
+    agreementId: integer('agreement_id')
+      .notNull()
+      .references(() => enterpriseAgreements.id, { onDelete: 'cascade' }),
+    /** 'platform' or 'enterprise' */
+    party: varchar('party', { length: 16 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    /** who asked for the link, as the audit log names them when they sign */
+    signerId: integer('signer_id').notNull(),
+    signerName: varchar('signer_name', { length: 50 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('enterprise_agreement_sign_links_token').on(t.tokenHash), index('enterprise_agreement_sign_links_agreement').on(t.tenantId, t.agreementId)],
 );
