@@ -77,16 +77,24 @@ export const enterpriseAgreementSaveInputSchema = z
     startTime: calendarDateSchema(ENTERPRISE_AGREEMENT_MSG.datesRequired),
     endTime: calendarDateSchema(ENTERPRISE_AGREEMENT_MSG.datesRequired),
     /** online only: the offline agreement is named by its first file */
-    agreementName: z.string().trim().max(INPUT_MAX_LENGTH.agreementNameForm, ENTERPRISE_AGREEMENT_MSG.nameTooLong).optional(),
+    agreementName: z
+      .string()
+      .trim()
+      .max(INPUT_MAX_LENGTH.agreementNameForm, ENTERPRISE_AGREEMENT_MSG.nameTooLong)
+      .optional(),
     /** online only: the agreement's HTML with one platform seal and one enterprise seal */
     content: z.string().max(200_000).optional(),
     /** offline only: the signed agreement's files */
-    agreementList: z.array(agreementFileSchema).max(UPLOAD.agreementMaxFiles, ENTERPRISE_AGREEMENT_MSG.tooManyFiles).optional(),
+    agreementList: z
+      .array(agreementFileSchema)
+      .max(UPLOAD.agreementMaxFiles, ENTERPRISE_AGREEMENT_MSG.tooManyFiles)
+      .optional(),
   })
   .superRefine((input, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
     if (input.endTime < input.startTime) issue('endTime', ENTERPRISE_AGREEMENT_MSG.endBeforeStart);
-    if (input.enterpriseSignTime > input.startTime) issue('enterpriseSignTime', ENTERPRISE_AGREEMENT_MSG.signAfterStart);
+    if (input.enterpriseSignTime > input.startTime)
+      issue('enterpriseSignTime', ENTERPRISE_AGREEMENT_MSG.signAfterStart);
     if (input.agreementType === 1) {
       if (!input.agreementName) issue('agreementName', ENTERPRISE_AGREEMENT_MSG.nameRequired);
       if (!input.content?.trim()) issue('content', ENTERPRISE_AGREEMENT_MSG.contentRequired);
@@ -226,7 +234,11 @@ export const agreementFilesOperation = defineOperation({
   answer: z.array(agreementFileSchema),
 });
 
-const action = (path: string, summary: string, permission: 'enterpriseAgreement:list:delete' | 'enterpriseAgreement:list:manage') =>
+const action = (
+  path: string,
+  summary: string,
+  permission: 'enterpriseAgreement:list:delete' | 'enterpriseAgreement:list:manage',
+) =>
   defineOperation({
     method: 'POST',
     path: `/api/sys/enterpriseAgreement/${path}`,

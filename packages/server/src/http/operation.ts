@@ -194,6 +194,24 @@ export const HAND_REGISTERED_ROUTES: readonly HandRegisteredRoute[] = [
   },
   {
     method: 'GET',
+    url: '/api/sys/enterpriseAgreement/pdf',
+    file: 'modules/agreements/routes.ts',
+    why: 'answers the online enterprise agreement as a PDF',
+  },
+  {
+    method: 'GET',
+    url: '/api/esign/sign/:token',
+    file: 'modules/agreements/routes.ts',
+    why: 'answers the signing page, HTML for a window without the console',
+  },
+  {
+    method: 'POST',
+    url: '/api/esign/sign/:token',
+    file: 'modules/agreements/routes.ts',
+    why: 'takes the signing page’s plain form and answers a page',
+  },
+  {
+    method: 'GET',
     url: '/api/sys/personalAgreement/contractFile',
     file: 'modules/agreements/routes.ts',
     why: 'answers the signed contract PDF',

@@ -32,6 +32,16 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     url: '/api/sys/task/photo/:tenantId/:photoId',
     reason: 'a signed task-photo link is its own permission; without a signature the route authenticates itself',
   },
+  {
+    method: 'GET',
+    url: '/api/esign/sign/:token',
+    reason: 'the signing page of an online agreement, opened in a new window: its one-time token is the credential',
+  },
+  {
+    method: 'POST',
+    url: '/api/esign/sign/:token',
+    reason: 'the signing page posts the signer’s answer under the same token',
+  },
   { method: 'GET', url: '/api/dev/sms-outbox', reason: 'development SMS outbox; not registered in production' },
 ];
 

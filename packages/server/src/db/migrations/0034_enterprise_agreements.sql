@@ -23,7 +23,7 @@ CREATE TABLE "enterprise_agreements" (
 	"start_date" date NOT NULL,
 	"end_date" date NOT NULL,
 	"content" text DEFAULT '' NOT NULL,
-	"file_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"files" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"status" smallint NOT NULL,
 	"platform_signed_at" timestamp with time zone,
 	"enterprise_signed_at" timestamp with time zone,

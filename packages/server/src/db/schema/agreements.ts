@@ -1,6 +1,16 @@
 import { enterpriseOwnedColumns, tenantOwnedColumns } from './columns';
-import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  jsonb,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { persons } from './persons';
 import { enterprises } from './tenancy';
 
@@ -76,6 +86,13 @@ export const personAgreements = pgTable(
   ],
 );
 
+/** A stored file an offline agreement consists of. */
+export interface AgreementStoredFile {
+  fileId: number;
+  fileKey: string;
+  name: string;
+}
+
 /**
  * 企业协议 (spec 3 §3 "Enterprise agreement", decision 0040): what a platform and an enterprise agreed.
  * Offline: the signed files uploaded; online: the text written here and e-signed by both sides.
@@ -99,8 +116,9 @@ export const enterpriseAgreements = pgTable(
     endDate: date('end_date', { mode: 'string' }).notNull(),
     /** the online agreement's sanitized HTML */
     content: text('content').notNull().default(''),
-    /** the offline agreement's stored files (files.id), in upload order */
-    fileIds: integer('file_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** the offline agreement's stored files of its tenant, in upload order (named here: the enterprise's
+     *  side cannot read the rows of files its platform uploaded) */
+    files: jsonb('files').$type<AgreementStoredFile[]>().notNull().default([]),
     status: smallint('status').notNull(),
     platformSignedAt: timestamp('platform_signed_at', { withTimezone: true }),
     enterpriseSignedAt: timestamp('enterprise_signed_at', { withTimezone: true }),
@@ -136,5 +154,8 @@ export const enterpriseAgreementSignLinks = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('enterprise_agreement_sign_links_token').on(t.tokenHash), index('enterprise_agreement_sign_links_agreement').on(t.tenantId, t.agreementId)],
+  (t) => [
+    uniqueIndex('enterprise_agreement_sign_links_token').on(t.tokenHash),
+    index('enterprise_agreement_sign_links_agreement').on(t.tenantId, t.agreementId),
+  ],
 );

@@ -13,12 +13,30 @@ type Element = Extract<ChildNode, { attribs: Record<string, string> }>;
 const MARK_TYPES = new Set<string>(Object.values(AGREEMENT_MARK));
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'blockquote', 'span'],
+  allowedTags: [
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'span',
+  ],
   allowedAttributes: { span: ['data-type', 'data-key', 'class'] },
   allowedClasses: {
     span: ['agreement-mark', 'agreement-mark-seal', 'agreement-mark-signature', 'agreement-mark-variable'],
   },
-  exclusiveFilter: (frame) => frame.tag === 'span' && !!frame.attribs['data-type'] && !MARK_TYPES.has(frame.attribs['data-type']),
+  exclusiveFilter: (frame) =>
+    frame.tag === 'span' && !!frame.attribs['data-type'] && !MARK_TYPES.has(frame.attribs['data-type']),
 };
 
 export const sanitizeAgreementHtml = (html: string): string => sanitizeHtml(html, OPTIONS);
@@ -63,8 +81,10 @@ export function agreementParagraphs(html: string, seals: SealTexts): string[] {
         if (!isElement(node)) return '';
         if (node.name === 'br') return '\n';
         const type = node.name === 'span' ? node.attribs['data-type'] : undefined;
-        if (type === AGREEMENT_MARK.platformSeal) return `【${AGREEMENT_MARK_LABEL['platform-seal']}：${seals.platform}】`;
-        if (type === AGREEMENT_MARK.enterpriseSeal) return `【${AGREEMENT_MARK_LABEL['enterprise-seal']}：${seals.enterprise}】`;
+        if (type === AGREEMENT_MARK.platformSeal)
+          return `【${AGREEMENT_MARK_LABEL['platform-seal']}：${seals.platform}】`;
+        if (type === AGREEMENT_MARK.enterpriseSeal)
+          return `【${AGREEMENT_MARK_LABEL['enterprise-seal']}：${seals.enterprise}】`;
         return textOf(node.children);
       })
       .join('');
@@ -76,7 +96,13 @@ export function agreementParagraphs(html: string, seals: SealTexts): string[] {
       }
       if (BLOCKS.has(node.name) && !node.children.some((child) => isElement(child) && BLOCKS.has(child.name))) {
         const text = textOf(node.children).trim();
-        if (text) paragraphs.push(...text.split('\n').map((line) => line.trim()).filter(Boolean));
+        if (text)
+          paragraphs.push(
+            ...text
+              .split('\n')
+              .map((line) => line.trim())
+              .filter(Boolean),
+          );
       } else {
         visit(node.children);
       }

@@ -27,7 +27,7 @@ import { fail } from '../../core/errors';
 import { equalsIfGiven } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
 import { type Direction, paged } from '../../db/paging';
-import { enterpriseAgreements, enterprises, files, tenants } from '../../db/schema';
+import { type AgreementStoredFile, enterpriseAgreements, enterprises, tenants } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import { chinaDateTime } from '../../platform/china-time';
 import type { Services } from '../../services';
@@ -53,9 +53,6 @@ const ORDER_COLUMNS = {
   createTime: enterpriseAgreements.createdAt,
 } as const;
 
-const fileNamesSql = sql<string[]>`coalesce((select array_agg(${files.fileName} order by array_position(${enterpriseAgreements.fileIds}, ${files.id}))
-  from ${files} where ${files.tenantId} = ${enterpriseAgreements.tenantId} and ${files.id} = any(${enterpriseAgreements.fileIds})), '{}')`;
-
 const recordColumns = {
   id: enterpriseAgreements.id,
   agreementType: enterpriseAgreements.agreementType,
@@ -69,7 +66,7 @@ const recordColumns = {
   startDate: enterpriseAgreements.startDate,
   endDate: enterpriseAgreements.endDate,
   signStatus: effectiveStatusSql,
-  fileNames: fileNamesSql,
+  files: enterpriseAgreements.files,
   createdAt: enterpriseAgreements.createdAt,
 };
 
@@ -86,7 +83,7 @@ interface RecordRow {
   startDate: string;
   endDate: string;
   signStatus: number;
-  fileNames: string[];
+  files: AgreementStoredFile[];
   createdAt: Date;
 }
 
@@ -104,7 +101,7 @@ const toRecord = (row: RecordRow): EnterpriseAgreementRecord => ({
   endTime: row.endDate,
   signStatus: row.signStatus,
   signLabel: ENTERPRISE_AGREEMENT_STATUS[row.signStatus as Status]?.label ?? '',
-  agreementList: row.fileNames.map((agreementName) => ({ agreementName })),
+  agreementList: row.files.map((file) => ({ agreementName: file.name })),
   createTime: row.createdAt.getTime(),
 });
 
@@ -192,35 +189,28 @@ async function agreementRow(db: DbOrTx, principal: Principal, id: number, option
 export type AgreementRow = Awaited<ReturnType<typeof agreementRow>>;
 
 /** 协议详情: the record, the online text and when each party signed. */
-export async function agreementDetail(db: DbOrTx, principal: Principal, id: number): Promise<EnterpriseAgreementDetail> {
+export async function agreementDetail(
+  db: DbOrTx,
+  principal: Principal,
+  id: number,
+): Promise<EnterpriseAgreementDetail> {
   const { row, signStatus, enterpriseName, tenantName } = await agreementRow(db, principal, id);
-  const names = await fileNames(db, row.tenantId, row.fileIds);
   return {
-    ...toRecord({
-      ...row,
-      enterpriseName,
-      tenantName,
-      signStatus,
-      fileNames: names,
-    }),
+    ...toRecord({ ...row, enterpriseName, tenantName, signStatus }),
     content: row.content,
     platformSignedTime: row.platformSignedAt?.getTime() ?? null,
     enterpriseSignedTime: row.enterpriseSignedAt?.getTime() ?? null,
   };
 }
 
-async function fileNames(db: DbOrTx, tenantId: number, ids: number[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: files.id, fileName: files.fileName })
-    .from(files)
-    .where(and(eq(files.tenantId, tenantId), inArray(files.id, ids)));
-  return ids.flatMap((id) => rows.find((row) => row.id === id)?.fileName ?? []);
-}
-
 /** The uploaded files of an offline agreement: Word or PDF files of its platform the caller uploaded or may read. */
-async function agreementFileIds(services: Services, principal: Principal, tenantId: number, list: AgreementFile[]) {
-  const ids: number[] = [];
+async function storedFiles(
+  services: Services,
+  principal: Principal,
+  tenantId: number,
+  list: AgreementFile[],
+): Promise<AgreementStoredFile[]> {
+  const stored: AgreementStoredFile[] = [];
   for (const item of list) {
     const file = await services.files.findByAddress(item.agreementAddress);
     const usable =
@@ -230,9 +220,11 @@ async function agreementFileIds(services: Services, principal: Principal, tenant
       file.tenantId === tenantId &&
       DOCUMENT_EXTENSIONS.includes(file.extension);
     if (!usable) throw fail.validation(ENTERPRISE_AGREEMENT_MSG.fileNotDocument);
-    if (!ids.includes(file.id)) ids.push(file.id);
+    if (!stored.some((known) => known.fileId === file.id)) {
+      stored.push({ fileId: file.id, fileKey: file.fileKey, name: file.fileName });
+    }
   }
-  return ids;
+  return stored;
 }
 
 /** The online text, kept to the allowlist, with its seals checked after sanitizing (what is stored is what is checked). */
@@ -256,17 +248,15 @@ export async function saveEnterpriseAgreement(
   const db = services.ctx.db;
   const enterprise = await enterpriseInScope(db, principal, input.enterpriseId, input.tenantId, { lock: true });
   const online = input.agreementType === 1;
-  const fileIds = online ? [] : await agreementFileIds(services, principal, enterprise.tenantId, input.agreementList ?? []);
+  const stored = online ? [] : await storedFiles(services, principal, enterprise.tenantId, input.agreementList ?? []);
   const values = {
     agreementType: input.agreementType,
-    agreementName: online
-      ? (input.agreementName ?? '')
-      : ((await fileNames(db, enterprise.tenantId, fileIds))[0] ?? '').replace(/\.[^.]+$/, ''),
+    agreementName: online ? (input.agreementName ?? '') : (stored[0]?.name ?? '').replace(/\.[^.]+$/, ''),
     enterpriseSignDate: input.enterpriseSignTime,
     startDate: input.startTime,
     endDate: input.endTime,
     content: online ? onlineContent(input.content ?? '') : '',
-    fileIds,
+    files: stored,
     status: (online ? 4 : 2) as Status,
     platformSignedAt: null,
     enterpriseSignedAt: null,
@@ -298,7 +288,7 @@ export async function saveEnterpriseAgreement(
       ...values,
       tenantId: enterprise.tenantId,
       enterpriseId: enterprise.id,
-      orderNo: sql`'tmp-' || gen_random_uuid()`,
+      orderNo: sql`'t' || left(replace(gen_random_uuid()::text, '-', ''), 31)`,
       createdBy: principal.userId,
     })
     .returning({ id: enterpriseAgreements.id });
@@ -383,17 +373,13 @@ async function refuseEndingTheLast(db: DbOrTx, row: AgreementRow['row']): Promis
 /** 下载 of an offline agreement: its files, each with a signed link. */
 export async function agreementFiles(services: Services, principal: Principal, id: number): Promise<AgreementFile[]> {
   const { row } = await agreementRow(services.ctx.db, principal, id);
-  if (row.agreementType !== 0 || row.fileIds.length === 0) return [];
-  const rows = await services.ctx.db
-    .select()
-    .from(files)
-    .where(and(eq(files.tenantId, row.tenantId), inArray(files.id, row.fileIds)));
-  return row.fileIds.flatMap((fileId) => {
-    const file = rows.find((candidate) => candidate.id === fileId);
-    return file
-      ? [{ agreementName: file.fileName, agreementAddress: services.files.linkFor(file, { disposition: 'attachment' }).url }]
-      : [];
-  });
+  return row.files.map((file) => ({
+    agreementName: file.name,
+    agreementAddress: services.files.linkFor(
+      { tenantId: row.tenantId, fileKey: file.fileKey },
+      { disposition: 'attachment' },
+    ).url,
+  }));
 }
 
 /** 预览/下载 of an online agreement: the address of its PDF, by agreement number. */

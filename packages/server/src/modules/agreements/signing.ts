@@ -43,7 +43,12 @@ export async function signAddress(
 ): Promise<{ signAddress: string }> {
   const party: Party = principal.side === 'enterprise' ? 'enterprise' : 'platform';
   const [found] = await db
-    .select({ id: enterpriseAgreements.id, tenantId: enterpriseAgreements.tenantId, type: enterpriseAgreements.agreementType, status: effectiveStatusSql })
+    .select({
+      id: enterpriseAgreements.id,
+      tenantId: enterpriseAgreements.tenantId,
+      type: enterpriseAgreements.agreementType,
+      status: effectiveStatusSql,
+    })
     .from(enterpriseAgreements)
     .where(and(eq(enterpriseAgreements.id, agreementId), agreementScope(principal)))
     .for('update');
@@ -60,7 +65,12 @@ export async function signAddress(
     signerName: principal.realname.slice(0, 50),
     expiresAt: new Date(Date.now() + SIGN_LINK_TTL_MS),
   });
-  await writeAudit(db, actor, { action: 'enterpriseAgreement.signAddress', targetType: 'enterpriseAgreement', targetId: found.id, after: { party } });
+  await writeAudit(db, actor, {
+    action: 'enterpriseAgreement.signAddress',
+    targetType: 'enterpriseAgreement',
+    targetId: found.id,
+    after: { party },
+  });
   return { signAddress: SIGN_PAGE_PATH.replace(':token', token) };
 }
 
@@ -79,7 +89,9 @@ async function openLink(db: DbOrTx, token: string, lock: boolean) {
     .innerJoin(enterprises, eq(enterprises.id, enterpriseAgreements.enterpriseId))
     .innerJoin(tenants, eq(tenants.id, enterpriseAgreements.tenantId))
     .where(eq(enterpriseAgreementSignLinks.tokenHash, hashOf(token)));
-  const [found] = lock ? await query.for('update', { of: [enterpriseAgreementSignLinks, enterpriseAgreements] }) : await query;
+  const [found] = lock
+    ? await query.for('update', { of: [enterpriseAgreementSignLinks, enterpriseAgreements] })
+    : await query;
   const party = found?.link.party as Party | undefined;
   const usable =
     found &&
@@ -110,12 +122,21 @@ button.primary{background:#1677ff;border-color:#1677ff;color:#fff}.result{text-a
 
 /** The signing page: the agreement, the party's seal marked, 签署 and 拒绝签署. */
 export async function signingPage(token: string): Promise<string> {
-  const found = await unsafeAcrossTenants('esign: the agreement a one-time sign link names', (db) => openLink(db, token, false));
-  if (!found) return page('签署链接已失效', `<div class="result"><h1>签署链接已失效</h1><p class="hint">${ENTERPRISE_AGREEMENT_MSG.signLinkInvalid}</p></div>`);
+  const found = await unsafeAcrossTenants('esign: the agreement a one-time sign link names', (db) =>
+    openLink(db, token, false),
+  );
+  if (!found)
+    return page(
+      '签署链接已失效',
+      `<div class="result"><h1>签署链接已失效</h1><p class="hint">${ENTERPRISE_AGREEMENT_MSG.signLinkInvalid}</p></div>`,
+    );
   const { agreement, party } = found;
   const signer = party === 'platform' ? found.tenantName : found.enterpriseName;
   const mine = party === 'platform' ? 'platform-seal' : 'enterprise-seal';
-  const content = agreement.content.replaceAll(`data-type="${mine}" class="agreement-mark agreement-mark-seal"`, `data-type="${mine}" class="agreement-mark agreement-mark-seal mine"`);
+  const content = agreement.content.replaceAll(
+    `data-type="${mine}" class="agreement-mark agreement-mark-seal"`,
+    `data-type="${mine}" class="agreement-mark agreement-mark-seal mine"`,
+  );
   return page(
     agreement.agreementName,
     `<h1>${escapeHtml(agreement.agreementName)}</h1>
@@ -137,7 +158,10 @@ export async function completeSigning(token: string, action: 'sign' | 'refuse', 
     const now = new Date();
     const { agreement, party, link } = found;
     const signed = action === 'sign';
-    await db.update(enterpriseAgreementSignLinks).set({ usedAt: now }).where(eq(enterpriseAgreementSignLinks.id, link.id));
+    await db
+      .update(enterpriseAgreementSignLinks)
+      .set({ usedAt: now })
+      .where(eq(enterpriseAgreementSignLinks.id, link.id));
     await db
       .update(enterpriseAgreements)
       .set({
@@ -149,7 +173,12 @@ export async function completeSigning(token: string, action: 'sign' | 'refuse', 
     await writeAudit(
       db,
       { userId: link.signerId, name: link.signerName, side: party, tenantId: agreement.tenantId, ip },
-      { action: `enterpriseAgreement.${signed ? 'sign' : 'refuse'}`, targetType: 'enterpriseAgreement', targetId: agreement.id, after: { party } },
+      {
+        action: `enterpriseAgreement.${signed ? 'sign' : 'refuse'}`,
+        targetType: 'enterpriseAgreement',
+        targetId: agreement.id,
+        after: { party },
+      },
     );
     return { name: agreement.agreementName, signed, at: chinaDateTime(now) };
   });
