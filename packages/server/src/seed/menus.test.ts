@@ -94,6 +94,7 @@ describe('the menu tree of the modules and the platform', () => {
       '/projectManage',
       '/customerManage',
       '/personManage',
+      '/enterpriseManage',
       '/settlement',
       '/company',
       '/invoice',

@@ -38,6 +38,9 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   PersonAccountList: lazy(() => import('../features/persons/PersonAccountListPage')),
   PersonDetail: lazy(() => import('../features/persons/PersonDetailPage')),
   PersonalAgreementList: lazy(() => import('../features/agreements/PersonalAgreementListPage')),
+  EnterpriseAgreementList: lazy(() => import('../features/agreements/EnterpriseAgreementListPage')),
+  EnterpriseAgreementAdd: lazy(() => import('../features/agreements/EnterpriseAgreementAddPage')),
+  EnterpriseSigningRecords: lazy(() => import('../features/agreements/SigningRecords')),
   DownloadLog: lazy(() => import('../features/downloads/DownloadLogPage')),
   OrderGenerateCache: lazy(() => import('../features/downloads/OrderGenerateCachePage')),
 };

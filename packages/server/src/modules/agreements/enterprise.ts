@@ -244,6 +244,8 @@ export async function saveEnterpriseAgreement(
   principal: Principal,
   input: SaveInput,
   actor: AuditActor,
+  /** when it happens (the demo's history; a request: now) */
+  at = new Date(),
 ): Promise<{ id: number; signStatus: number }> {
   const db = services.ctx.db;
   const enterprise = await enterpriseInScope(db, principal, input.enterpriseId, input.tenantId, { lock: true });
@@ -260,7 +262,7 @@ export async function saveEnterpriseAgreement(
     status: (online ? 4 : 2) as Status,
     platformSignedAt: null,
     enterpriseSignedAt: null,
-    updatedAt: new Date(),
+    updatedAt: at,
   };
 
   if (input.id) {
@@ -290,13 +292,14 @@ export async function saveEnterpriseAgreement(
       enterpriseId: enterprise.id,
       orderNo: sql`'t' || left(replace(gen_random_uuid()::text, '-', ''), 31)`,
       createdBy: principal.userId,
+      createdAt: at,
     })
     .returning({ id: enterpriseAgreements.id });
   // the agreement number: XY, the China date and the row's id (unique without a counter to race on)
   await db
     .update(enterpriseAgreements)
     .set({
-      orderNo: sql`'XY' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(${enterpriseAgreements.id}::text, 6, '0')`,
+      orderNo: sql`'XY' || to_char(${enterpriseAgreements.createdAt} at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(${enterpriseAgreements.id}::text, 6, '0')`,
     })
     .where(eq(enterpriseAgreements.id, created.id));
   await writeAudit(db, actor, {
@@ -324,6 +327,7 @@ export async function changeAgreement(
   id: number,
   action: AgreementAction,
   actor: AuditActor,
+  at = new Date(),
 ): Promise<null> {
   const db = services.ctx.db;
   const { row, signStatus } = await agreementRow(db, principal, id, { lock: true });
@@ -339,7 +343,7 @@ export async function changeAgreement(
     if (action === 'end') await refuseEndingTheLast(db, row);
     await db
       .update(enterpriseAgreements)
-      .set({ status: rule.to, updatedAt: new Date(), ...(action === 'end' ? { endedAt: new Date() } : {}) })
+      .set({ status: rule.to, updatedAt: at, ...(action === 'end' ? { endedAt: at } : {}) })
       .where(eq(enterpriseAgreements.id, row.id));
     await revokeSignLinks(db, row.id);
   }

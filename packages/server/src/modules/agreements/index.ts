@@ -1,4 +1,5 @@
 import type { ModuleDefinition } from '../../platform/modules';
+import { agreementsDemo } from './demo';
 import { agreementMenus } from './menus';
 import { registerAgreementRoutes } from './routes';
 import { lookupContractEnterprises, lookupContractPersons, lookupContracts, lookupSigners } from './service';
@@ -8,6 +9,7 @@ export const agreementsModule: ModuleDefinition = {
   name: 'agreements',
   routes: registerAgreementRoutes,
   menus: agreementMenus,
+  demo: agreementsDemo,
   lookups: {
     signer: lookupSigners,
     contractEnterprise: lookupContractEnterprises,

@@ -151,11 +151,16 @@ export async function signingPage(token: string): Promise<string> {
 }
 
 /** The signer's answer: sealed (the next party's turn, or in force) or refused (签署失败). */
-export async function completeSigning(token: string, action: 'sign' | 'refuse', ip: string): Promise<string> {
+export async function completeSigning(
+  token: string,
+  action: 'sign' | 'refuse',
+  ip: string,
+  /** when the signer answers (the demo's history; a request: now) */
+  now = new Date(),
+): Promise<string> {
   const outcome = await unsafeAcrossTenants('esign: a one-time sign link completes its agreement', async (db) => {
     const found = await openLink(db, token, true);
     if (!found) return null;
-    const now = new Date();
     const { agreement, party, link } = found;
     const signed = action === 'sign';
     await db

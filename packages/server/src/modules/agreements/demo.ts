@@ -1,0 +1,201 @@
+/**
+ * 企业协议 demo (decision 0040): the demo company's agreements with each of its platforms, made as the
+ * platform's staff and the company would make them, through the services and the signing pages: an
+ * offline one that ran its term out, one in force and one ended early, an online one signed by both
+ * and in force, one awaiting the company's signature (the README account can sign it), one awaiting
+ * the platform's, one withdrawn, one refused, and an offline draft that starts next month.
+ */
+import {
+  AGREEMENT_MARK,
+  AGREEMENT_MARK_LABEL,
+  enterpriseAgreementSaveInputSchema,
+  formatChinaDate,
+} from '@fieldpay/domain';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { enterprises, tenants, users } from '../../db/schema';
+import type { Principal } from '../../platform/auth/sessions';
+import { addressOf } from '../../platform/files/links';
+import type { DemoStep } from '../../platform/modules';
+import { renderPdf } from '../../platform/pdf';
+import { auditActorOf } from '../../platform/system/audit';
+import { demoCompanyOnEachPlatform, demoPrincipal } from '../../seed/demo-actors';
+import { DEMO_ACCOUNTS, DEMO_IP } from '../../seed/demo';
+import { uploadAs } from '../../seed/demo-upload';
+import type { Services } from '../../services';
+import { type AgreementAction, changeAgreement, saveEnterpriseAgreement } from './enterprise';
+import { completeSigning, signAddress } from './signing';
+
+const DAY_MS = 86_400_000;
+const seal = (type: 'platform-seal' | 'enterprise-seal') =>
+  `<span data-type="${type}" class="agreement-mark agreement-mark-seal">${AGREEMENT_MARK_LABEL[type]}</span>`;
+
+/** An online agreement's text, as the platform writes it in the editor. */
+function onlineText(tenantName: string, companyName: string): string {
+  return [
+    '<h2>企业服务合作协议</h2>',
+    `<p>甲方（平台）：${tenantName}</p>`,
+    `<p>乙方（企业）：${companyName}</p>`,
+    '<p>第一条 合作内容：乙方通过甲方平台发布拜访、调研、学术会议等现场服务任务，甲方负责服务人员的实名认证、任务审核与费用结算。</p>',
+    '<p>第二条 结算方式：乙方按任务审核结果生成结算单，经甲方审核后付款，甲方代为向服务人员发放服务费并代征相关税费。</p>',
+    '<p>第三条 服务费：甲方按双方约定的服务费率收取平台服务费，费率调整以书面通知为准。</p>',
+    '<p>第四条 保密义务：双方对合作中知悉的对方商业信息及服务人员个人信息负有保密义务，协议终止后仍然有效。</p>',
+    '<p>第五条 协议期限：本协议期限以协议日期为准，期满双方无异议的，可另行签署续约协议。</p>',
+    `<p>甲方（盖章）：${seal(AGREEMENT_MARK.platformSeal)}</p>`,
+    `<p>乙方（盖章）：${seal(AGREEMENT_MARK.enterpriseSeal)}</p>`,
+  ].join('');
+}
+
+/** The signed paper agreement, scanned to PDF, as a platform uploads it. */
+const scannedAgreement = (tenantName: string, companyName: string, signedOn: string) =>
+  renderPdf(
+    {
+      title: '企业服务合作协议（线下签署）',
+      subtitle: `签订日期：${signedOn}`,
+      subject: '企业服务合作协议',
+      footer: `${tenantName} · 样本`,
+      sections: [
+        {
+          title: '签约双方',
+          fields: [
+            ['甲方', tenantName],
+            ['乙方', companyName],
+          ],
+        },
+        {
+          title: '协议正文',
+          paragraphs: [
+            '双方就乙方通过甲方平台发布现场服务任务、由甲方完成结算与代发事宜达成一致，具体条款以双方盖章的纸质协议为准。',
+            '本文件为纸质协议的扫描件样本，双方各执一份原件。',
+          ],
+        },
+      ],
+    },
+    new Date(`${signedOn}T10:00:00+08:00`),
+  );
+
+export const agreementsDemo: DemoStep = {
+  reason: 'demo: the demo company’s agreements with its platforms',
+  async run(services, system) {
+    const found = await system(async (db) => {
+      const rows = [];
+      for (const { member, staff } of await demoCompanyOnEachPlatform(db)) {
+        // files are uploaded by a staff member the README does not list (its accounts own no files)
+        const [uploader] = await db
+          .select({ userId: users.id, realname: users.realname, username: users.username })
+          .from(users)
+          .where(
+            and(
+              eq(users.side, 'platform'),
+              eq(users.tenantId, member.tenantId),
+              notInArray(users.username, [DEMO_ACCOUNTS.tenantStaff.username, DEMO_ACCOUNTS.platformAdmin.username]),
+            ),
+          )
+          .orderBy(asc(users.id))
+          .limit(1);
+        rows.push({ member, staff, uploader });
+      }
+      return rows;
+    });
+    const today = Date.now();
+    const day = (offset: number) => formatChinaDate(today + offset * DAY_MS);
+    const at = (offset: number) => new Date(today + offset * DAY_MS);
+
+    for (const { member, staff, uploader } of found) {
+      const asStaff = (row: typeof staff) =>
+        demoPrincipal({ ...row, tenantId: member.tenantId, enterpriseId: null, side: 'platform' });
+      const platform = asStaff(staff);
+      const company = demoPrincipal({ ...member, side: 'enterprise' });
+      const owner = { tenantId: member.tenantId, enterpriseId: member.enterpriseId };
+      const [names] = await system((db) =>
+        db
+          .select({ company: enterprises.name, tenant: tenants.name })
+          .from(enterprises)
+          .innerJoin(tenants, eq(tenants.id, enterprises.tenantId))
+          .where(eq(enterprises.id, member.enterpriseId)),
+      );
+      if (!names) continue;
+
+      const save = (input: Record<string, unknown>, when: Date) =>
+        services.ctx.scopes.withViewer(platform, () =>
+          saveEnterpriseAgreement(
+            services,
+            platform,
+            enterpriseAgreementSaveInputSchema.parse({ ...owner, ...input }),
+            auditActorOf(platform, DEMO_IP),
+            when,
+          ),
+        );
+      const offline = async (signed: number, start: number, end: number) => {
+        const signedOn = day(signed);
+        const bytes = await scannedAgreement(names.tenant, names.company, signedOn);
+        const file = uploader
+          ? await services.ctx.scopes.withViewer(asStaff(uploader), () =>
+              uploadAs(services, asStaff(uploader), bytes, `企业服务合作协议-${signedOn}.pdf`, {
+                scene: 'agreement',
+                uploadPath: 'agreement',
+              }),
+            )
+          : null;
+        if (!file) return null;
+        return save(
+          {
+            agreementType: 0,
+            enterpriseSignTime: signedOn,
+            startTime: day(start),
+            endTime: day(end),
+            agreementList: [{ agreementName: file.fileName, agreementAddress: addressOf(file) }],
+          },
+          // uploaded the day after the signing
+          at(signed + 1),
+        );
+      };
+      const online = (name: string, start: number, end: number, when: number) =>
+        save(
+          {
+            agreementType: 1,
+            agreementName: name,
+            enterpriseSignTime: day(start),
+            startTime: day(start),
+            endTime: day(end),
+            content: onlineText(names.tenant, names.company),
+          },
+          at(when),
+        );
+      const signAs = async (who: Principal, id: number, answer: 'sign' | 'refuse', when: number) => {
+        const address = await services.ctx.scopes.withViewer(who, (db) =>
+          signAddress(db, who, id, auditActorOf(who, DEMO_IP)),
+        );
+        const token = address.signAddress.split('/').pop() ?? '';
+        await services.ctx.scopes.withSystem('demo: the signer answers the signing page', () =>
+          completeSigning(token, answer, DEMO_IP, at(when)),
+        );
+      };
+      const act = (id: number, action: AgreementAction, when: number) =>
+        services.ctx.scopes.withViewer(platform, () =>
+          changeAgreement(services, platform, id, action, auditActorOf(platform, DEMO_IP), at(when)),
+        );
+
+      // the first year, on paper; then the online agreement in force today
+      await offline(-541, -540, -176);
+      const yearly = await online('企业服务合作协议（2025—2027年度）', -170, 560, -172);
+      await signAs(platform, yearly.id, 'sign', -172);
+      await signAs(company, yearly.id, 'sign', -171);
+      // a supplementary paper agreement, ended early when the online one took over
+      const supplement = await offline(-202, -200, 165);
+      if (supplement) await act(supplement.id, 'end', -60);
+      // a renewal of the service-fee terms: written, withdrawn for a wording change, written again
+      const withdrawn = await online('服务费率补充协议', -20, 345, -25);
+      await signAs(platform, withdrawn.id, 'sign', -25);
+      await act(withdrawn.id, 'withdraw', -22);
+      const awaitingCompany = await online('服务费率补充协议（修订）', 5, 370, -3);
+      await signAs(platform, awaitingCompany.id, 'sign', -3);
+      // a data-processing agreement the company refused, and its successor awaiting the platform
+      const refused = await online('数据处理与保密协议', -40, 325, -45);
+      await signAs(platform, refused.id, 'sign', -45);
+      await signAs(company, refused.id, 'refuse', -44);
+      await online('数据处理与保密协议（第二版）', 10, 375, -1);
+      // next year's paper agreement, recorded ahead of its start: a draft until then
+      await offline(-3, 30, 395);
+    }
+  },
+};
