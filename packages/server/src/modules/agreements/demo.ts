@@ -21,7 +21,6 @@ import { auditActorOf } from '../../platform/system/audit';
 import { demoCompanyOnEachPlatform, demoPrincipal } from '../../seed/demo-actors';
 import { DEMO_ACCOUNTS, DEMO_IP } from '../../seed/demo';
 import { uploadAs } from '../../seed/demo-upload';
-import type { Services } from '../../services';
 import { type AgreementAction, changeAgreement, saveEnterpriseAgreement } from './enterprise';
 import { completeSigning, signAddress } from './signing';
 
