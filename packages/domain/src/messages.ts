@@ -241,31 +241,6 @@ export const MSG = {
   feeTierStartMismatch: '起始金额须等于上一档的截止金额',
   confirmDeleteFeeTier: '删除此项则下面关联的已填写的数据将会清空，是否确认删除',
 
-  // ---- agreements and templates (spec 3 §4, §5, §8)
-  signingMethodRequired: '请选择签约方式',
-  signingPlatformRequired: '请选择签约平台',
-  agreementNameRequired: '请输入协议名称',
-  agreementRequired: '请选择协议',
-  agreementDateRequired: '请选择协议日期',
-  signDateRequired: '请选择签订日期',
-  signDateAfterStart: '签订日期应小于等于协议的开始日期',
-  agreementFileRequired: '请上传协议文件',
-  agreementContentRequired: '请输入协议内容',
-  agreementSignatureNotAllowed: '不可添加签名',
-  platformSealRequired: '请添加一个平台印章',
-  platformSealOnlyOne: '只能插入一个平台印章',
-  enterpriseSealRequired: '请添加一个企业印章',
-  enterpriseSealOnlyOne: '只能插入一个企业印章',
-  templatePlatformSealNotAllowed: '不可添加平台印章',
-  templateEnterpriseSealNotAllowed: '不可以添加企业章',
-  templateSignatureRequired: '请添加一个签名',
-  templateSignatureOnlyOne: '只能插入一个签名',
-  confirmWithdrawAgreement: '确认撤回吗？撤回后企业将无法收到该协议',
-  confirmCancelSigning: '确认取消签署吗？',
-  confirmDeleteAgreement: '删除后将无法恢复，请谨慎操作',
-  confirmEndAgreement: '强制结束履约中的协议后将无法撤销，是否确认结束？',
-  lastValidAgreement: '当前为企业与平台之间最后一份有效协议，无法结束',
-
   // ---- customer verification (spec 3 §4, §8)
   terminalNotPassed: '未通过审核',
 

@@ -156,7 +156,7 @@ describe('settlements', () => {
 });
 
 describe('people, enterprises, agreements, customers', () => {
-  it('styles signing records: 1 fail, 2 normal, 3-5 warn, 6 other', () => {
+  it('styles signing records: 1 fail, 2 normal, 3-5 warn, 6 (and 7) other, with the management labels', () => {
     expect(Object.values(ENTERPRISE_SIGNING_RECORD_STATUS).map((info) => info.style)).toEqual([
       'fail',
       'normal',
@@ -164,7 +164,11 @@ describe('people, enterprises, agreements, customers', () => {
       'warn',
       'warn',
       'other',
+      'other',
     ]);
+    for (const [status, info] of Object.entries(ENTERPRISE_SIGNING_RECORD_STATUS)) {
+      expect(info.label).toBe(ENTERPRISE_AGREEMENT_STATUS[Number(status) as 1].label);
+    }
     expect(ENTERPRISE_AGREEMENT_STATUS[1].style).toBe('fail');
     expect(ENTERPRISE_AGREEMENT_STATUS[7].label).toBe('已结束');
   });

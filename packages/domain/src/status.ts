@@ -242,14 +242,18 @@ export const INVOICE_SENDING_TYPES = { 1: '快递（纸质发票）', 2: '邮箱
 
 // ---- agreements (spec 3 §3, §4)
 
-/** signStatus in an enterprise's signing-records dialog: 1 failed, 2 normal, 3-5 warning, 6 other. */
+/**
+ * signStatus in an enterprise's signing-records dialog: 1 failed, 2 normal, 3-5 warning, 6 other;
+ * the labels of agreement management, 7 (ended) styled as other too.
+ */
 export const ENTERPRISE_SIGNING_RECORD_STATUS = defineStatuses({
   1: ['签署失败', 'fail'],
   2: ['履约中', 'normal'],
   3: ['待签署', 'warn'],
   4: ['签署中', 'warn'],
   5: ['草稿', 'warn'],
-  6: ['其他', 'other'],
+  6: ['已失效', 'other'],
+  7: ['已结束', 'other'],
 });
 
 /**

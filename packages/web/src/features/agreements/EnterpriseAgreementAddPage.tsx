@@ -52,6 +52,15 @@ const TYPE_OPTIONS = [
   { value: 1, label: ENTERPRISE_AGREEMENT_TYPES[1] },
 ];
 const DAY = 'YYYY-MM-DD';
+/** What 下一步 checks: the form of step 1 (the text is step 2's). */
+const STEP_ONE_FIELDS: (keyof FormValues)[] = [
+  'agreementType',
+  'tenantId',
+  'enterpriseId',
+  'agreementName',
+  'term',
+  'enterpriseSignTime',
+];
 
 /** The save call's input from the form (both steps' fields). */
 export function toSaveInput(values: FormValues, tenantId: number): EnterpriseAgreementSaveInput {
@@ -117,7 +126,7 @@ export default function EnterpriseAgreementAddPage() {
   };
 
   const next = async () => {
-    await form.validateFields();
+    await form.validateFields(STEP_ONE_FIELDS);
     setStep(1);
   };
 

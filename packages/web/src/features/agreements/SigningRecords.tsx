@@ -6,7 +6,7 @@
  */
 import { FileProtectOutlined } from '@ant-design/icons';
 import {
-  ENTERPRISE_AGREEMENT_STATUS,
+  ENTERPRISE_SIGNING_RECORD_STATUS,
   ENTERPRISE_AGREEMENT_TYPES,
   type EnterpriseAgreementRecord,
   ONLINE_SIGN_REFRESH_MS,
@@ -52,7 +52,7 @@ export function SigningRecordsTable({ owner, onSignOpened }: { owner: AgreementO
         title: '协议状态',
         dataIndex: 'signStatus',
         width: 100,
-        render: (value: number) => <StatusTag dictionary={ENTERPRISE_AGREEMENT_STATUS} value={value} />,
+        render: (value: number) => <StatusTag dictionary={ENTERPRISE_SIGNING_RECORD_STATUS} value={value} />,
       },
       { title: '上传时间', dataIndex: 'createTime', width: 165, render: (value: number) => chinaTime(value) },
       {

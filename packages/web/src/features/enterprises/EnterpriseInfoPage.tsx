@@ -33,6 +33,7 @@ import { orDash } from '../../components/text';
 import { CompanyInvoicingBlock } from '../invoices/CompanyInvoicingBlock';
 import { SETTLEMENT_LIST_PATH } from '../settlements/settlement-paths';
 import { enterpriseInfoKey, fetchEnterpriseInfo, setEnterpriseStatus } from './enterprise-calls';
+import { EnterpriseAgreementsBlock } from './EnterpriseAgreementsBlock';
 import { EnterpriseAuthDialog } from './EnterpriseAuthDialog';
 import { EnterpriseBankCards } from './EnterpriseBankCards';
 import { EnterpriseContactDialog } from './EnterpriseContactDialog';
@@ -227,6 +228,7 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
         <EnterpriseContactDialog info={info} open={contactOpen} onClose={() => setContactOpen(false)} />
       )}
       {can('invoice:list:view') && <CompanyInvoicingBlock companyId={info.id} />}
+      {can('enterpriseAgreement:list:view') && <EnterpriseAgreementsBlock info={info} />}
       <EnterpriseRiskBlock info={info} />
     </div>
   );
