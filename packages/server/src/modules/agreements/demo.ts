@@ -156,7 +156,7 @@ export const agreementsDemo: DemoStep = {
 
       // the first year, on paper; then the online agreement in force today
       await offline(-541, -540, -176);
-      const yearly = await online('企业服务合作协议（2025—2027年度）', -170, 560, -172);
+      const yearly = await online('企业服务合作协议（两年期）', -170, 560, -172);
       await signAs(platform, yearly.id, 'sign', -172);
       await signAs(company, yearly.id, 'sign', -171);
       // a supplementary paper agreement, ended early when the online one took over

@@ -226,8 +226,12 @@ function ListView<Row extends object, Filters extends object, Answer extends Pag
   }, [answer, total, pageNo, pageSize, state.setPageNo]);
 
   const apply = (values: SearchValues) => {
-    state.setFilters(filtersOf(values));
+    const next = filtersOf(values);
+    // 查询 with the same filters on the first page asks again (rows may have changed elsewhere)
+    const unchanged = pageNo === 1 && JSON.stringify(next) === JSON.stringify(filters);
+    state.setFilters(next);
     state.setPageNo(1);
+    if (unchanged) void query.refetch();
   };
 
   // sorting is controlled here: the arrows show the order the list was asked for

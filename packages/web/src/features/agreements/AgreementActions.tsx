@@ -4,12 +4,7 @@
  * code; the online signature opens its one-time page in a new window and the list reloads after 40
  * seconds, when the signer has usually answered it.
  */
-import {
-  ApiCode,
-  ENTERPRISE_AGREEMENT_MSG,
-  type EnterpriseAgreementRecord,
-  ONLINE_SIGN_REFRESH_MS,
-} from '@fieldpay/domain';
+import { ApiCode, ENTERPRISE_AGREEMENT_MSG, type EnterpriseAgreementRecord } from '@fieldpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
@@ -26,6 +21,7 @@ import {
   fetchSignAddress,
   openInNewWindow,
   previewOnlineAgreement,
+  reloadAfterSigning,
   SIGNING_RECORDS_KEY,
 } from './enterprise-agreement-calls';
 
@@ -99,7 +95,7 @@ export function AgreementActions({ row, mode, onViewContent, onSignOpened }: Pro
       await openInNewWindow(() => fetchSignAddress(row.id, signType));
       notifier().success(ENTERPRISE_AGREEMENT_MSG.signWindowHint);
       onSignOpened?.();
-      window.setTimeout(reload, ONLINE_SIGN_REFRESH_MS);
+      reloadAfterSigning(reload);
     });
 
   const change = async (action: AgreementAction) => {

@@ -15,6 +15,7 @@ const api = vi.hoisted(() => ({
   saveEnterpriseAgreement: vi.fn(),
   fetchSignAddress: vi.fn(),
   openInNewWindow: vi.fn(),
+  reloadAfterSigning: vi.fn(),
   fetchAgreementDetail: vi.fn(),
 }));
 vi.mock('./enterprise-agreement-calls', () => api);

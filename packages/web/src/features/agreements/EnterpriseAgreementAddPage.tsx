@@ -12,7 +12,6 @@ import {
   ENTERPRISE_AGREEMENT_TYPES,
   type EnterpriseAgreementSaveInput,
   INPUT_MAX_LENGTH,
-  ONLINE_SIGN_REFRESH_MS,
 } from '@fieldpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Form, Input, Radio, Space, Steps } from 'antd';
@@ -32,6 +31,7 @@ import {
   ENTERPRISE_AGREEMENT_LIST_KEY,
   fetchSignAddress,
   openInNewWindow,
+  reloadAfterSigning,
   saveEnterpriseAgreement,
 } from './enterprise-agreement-calls';
 import { ENTERPRISE_AGREEMENT_LIST_PATH } from './enterprise-agreement-paths';
@@ -140,11 +140,9 @@ export default function EnterpriseAgreementAddPage() {
         return fetchSignAddress(result.id, 0);
       });
       notifier().success(ENTERPRISE_AGREEMENT_MSG.signWindowHint);
-      void queryClient.invalidateQueries({ queryKey: ENTERPRISE_AGREEMENT_LIST_KEY });
-      window.setTimeout(
-        () => void queryClient.invalidateQueries({ queryKey: ENTERPRISE_AGREEMENT_LIST_KEY }),
-        ONLINE_SIGN_REFRESH_MS,
-      );
+      const reload = () => void queryClient.invalidateQueries({ queryKey: ENTERPRISE_AGREEMENT_LIST_KEY });
+      reload();
+      reloadAfterSigning(reload);
       backToList();
     } catch {
       // the server's message has been shown

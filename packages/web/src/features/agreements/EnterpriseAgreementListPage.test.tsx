@@ -24,6 +24,7 @@ const api = vi.hoisted(() => ({
   previewOnlineAgreement: vi.fn(),
   fetchSignAddress: vi.fn(),
   openInNewWindow: vi.fn(),
+  reloadAfterSigning: vi.fn(),
 }));
 vi.mock('./enterprise-agreement-calls', () => api);
 const lookups = vi.hoisted(() => ({ fetchLookup: vi.fn() }));

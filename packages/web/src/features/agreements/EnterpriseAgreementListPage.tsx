@@ -101,7 +101,7 @@ export function EnterpriseAgreementList() {
           title: '操作',
           key: 'actions',
           fixed: 'right',
-          width: 220,
+          width: 260,
           render: (_value, row) => <AgreementActions row={row} mode="manage" onViewContent={setViewing} />,
         }}
       />

@@ -33,7 +33,7 @@ export function SigningRecordsTable({ owner, onSignOpened }: { owner: AgreementO
   const [viewing, setViewing] = useState<number | null>(null);
   const columns = useMemo<ColumnsType<EnterpriseAgreementRecord>>(
     () => [
-      { title: '协议名称', dataIndex: 'agreementName', ellipsis: true },
+      { title: '协议名称', dataIndex: 'agreementName', width: 240, ellipsis: true },
       { title: '协议编号', dataIndex: 'orderNo', width: 190 },
       {
         title: '签署方式',
@@ -74,7 +74,7 @@ export function SigningRecordsTable({ owner, onSignOpened }: { owner: AgreementO
         fetchPage={(pageNo, pageSize) => fetchSigningRecords({ ...owner, pageNo, pageSize })}
         pageSize={PAGE_SIZE.signingRecords}
         columns={columns}
-        scrollX={1100}
+        scrollX={1300}
       />
       <AgreementContentDialog source={viewing === null ? null : { id: viewing }} onClose={() => setViewing(null)} />
     </>

@@ -8,6 +8,7 @@ import {
   enterpriseAgreementDetailOperation,
   enterpriseAgreementListOperation,
   enterpriseAgreementSaveOperation,
+  ONLINE_SIGN_REFRESH_MS,
   type OperationInput,
   previewAddressOperation,
   signAddressOperation,
@@ -60,6 +61,15 @@ export async function openInNewWindow(find: () => Promise<string | null>): Promi
     opened?.close();
     throw error;
   }
+}
+
+/**
+ * Reloads the agreement lists when the signer comes back to the console from the signing window, and
+ * after 40 seconds in any case (spec 3 §4), when the signer has usually answered.
+ */
+export function reloadAfterSigning(reload: () => void): void {
+  window.addEventListener('focus', reload, { once: true });
+  window.setTimeout(reload, ONLINE_SIGN_REFRESH_MS);
 }
 
 /** How long a viewed agreement's blob address lives: long enough for the new window to load it. */
