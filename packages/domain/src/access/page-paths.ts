@@ -8,6 +8,7 @@ export const CONSOLE_PAGE_PATHS: readonly string[] = [
   '/company/account/roles',
   '/company/agreement/personal',
   '/company/agreement/platform',
+  '/company/agreement/template',
   '/company/catchSystem/orderGenerateCache',
   '/company/financialSystem/financialAccountManage',
   '/company/loginManage/password',

@@ -91,6 +91,9 @@ export const PERMISSIONS = {
   'enterpriseAgreement:list:view': { name: '企业协议查看', side: 'both', platformOperatorOnly: false },
   'enterpriseAgreement:list:download': { name: '企业协议下载与预览', side: 'both', platformOperatorOnly: false },
   'enterpriseAgreement:list:sign': { name: '企业协议线上签署', side: 'both', platformOperatorOnly: false },
+  // 协议模板 (decision 0041): the enterprise's agreements for its projects' people
+  'agreementTemplate:list:view': { name: '协议模板查看', side: 'both', platformOperatorOnly: false },
+  'agreementTemplate:list:edit': { name: '协议模板新增与修改', side: 'enterprise', platformOperatorOnly: false },
   'enterpriseAgreement:list:manage': {
     name: '企业协议撤回、取消签署与终止',
     side: 'platform',

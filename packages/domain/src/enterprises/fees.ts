@@ -5,7 +5,6 @@
  * settlement generated this month: its persons' month-to-date tiers would be priced two ways.
  */
 import { z } from 'zod';
-import { recordIdSchema } from '../api/ids';
 import { defineOperation } from '../api/operation';
 import { FEE_TIERS } from '../limits';
 import { basisPointsToPercent, fenToYuan, parsePercentToBasisPoints } from '../money';

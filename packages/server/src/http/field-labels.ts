@@ -132,6 +132,7 @@ const FIELD_LABELS: Record<string, string> = {
   signType: '签署来源',
   signStatus: '协议状态',
   token: '签署令牌',
+  params: '协议变量',
   startSignTime: '签署开始时间',
   endSignTime: '签署结束时间',
   orderSort: '排序方式',

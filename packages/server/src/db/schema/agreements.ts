@@ -28,8 +28,11 @@ export const contracts = pgTable(
     contractName: varchar('contract_name', { length: 100 }).notNull(),
     /** 1 platform agreement, 2 project agreement (PERSON_AGREEMENT_TYPES) */
     type: smallint('type').notNull(),
-    /** the agreement's text, paragraphs a line each: the signed contract's body (decision 0034) */
+    /** the agreement's text: paragraphs a line each (decision 0034), or a template's HTML (decision 0041) */
     content: text('content').notNull().default(''),
+    /** a template's variables: key and what it shows */
+    params: jsonb('params').$type<{ key: string; value: string }[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('contracts_tenant_sn').on(t.tenantId, t.contractSn),

@@ -3,7 +3,7 @@
  * below (no scripts, links, images or styles: the signing page and the console both show it), and
  * read back here for the rule on its seals and for the signed PDF's paragraphs.
  */
-import { AGREEMENT_MARK, AGREEMENT_MARK_LABEL, type AgreementMarkCounts } from '@fieldpay/domain';
+import { AGREEMENT_MARK, type AgreementMarkCounts, type AgreementMarkType } from '@fieldpay/domain';
 import { parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 
@@ -64,15 +64,13 @@ export function countAgreementMarks(html: string): AgreementMarkCounts {
   return counts;
 }
 
-export interface SealTexts {
-  platform: string;
-  enterprise: string;
-}
+/** What a mark reads as in plain text: a seal as who sealed it, a variable as its value, and so on. */
+export type MarkText = (type: AgreementMarkType, key: string | undefined, label: string) => string;
 
 const BLOCKS = new Set(['p', 'h1', 'h2', 'h3', 'li', 'blockquote']);
 
-/** The text as paragraphs for the PDF, each seal written as who sealed it (or that it awaits signing). */
-export function agreementParagraphs(html: string, seals: SealTexts): string[] {
+/** The text as paragraphs (for a PDF), each mark written as `markText` says. */
+export function agreementParagraphs(html: string, markText: MarkText): string[] {
   const paragraphs: string[] = [];
   const textOf = (nodes: ChildNode[]): string =>
     nodes
@@ -81,10 +79,9 @@ export function agreementParagraphs(html: string, seals: SealTexts): string[] {
         if (!isElement(node)) return '';
         if (node.name === 'br') return '\n';
         const type = node.name === 'span' ? node.attribs['data-type'] : undefined;
-        if (type === AGREEMENT_MARK.platformSeal)
-          return `【${AGREEMENT_MARK_LABEL['platform-seal']}：${seals.platform}】`;
-        if (type === AGREEMENT_MARK.enterpriseSeal)
-          return `【${AGREEMENT_MARK_LABEL['enterprise-seal']}：${seals.enterprise}】`;
+        if (type && MARK_TYPES.has(type)) {
+          return markText(type as AgreementMarkType, node.attribs['data-key'], textOf(node.children));
+        }
         return textOf(node.children);
       })
       .join('');
@@ -111,3 +108,10 @@ export function agreementParagraphs(html: string, seals: SealTexts): string[] {
   visit(parseDocument(html).children);
   return paragraphs;
 }
+
+/** The text as it reads, marks by their labels: what the sensitive-word check and emptiness see. */
+export const agreementText = (html: string): string =>
+  agreementParagraphs(html, (_type, _key, label) => label).join('\n');
+
+/** A stored agreement text is HTML from the editor, or (older agreements) plain clauses a line each. */
+export const isAgreementHtml = (content: string): boolean => content.trimStart().startsWith('<');

@@ -10,6 +10,9 @@ import {
   AGREEMENT_MARK_LABEL,
   enterpriseAgreementSaveInputSchema,
   formatChinaDate,
+  TEMPLATE_VARIABLES,
+  type TemplateVariableKey,
+  templateSaveInputSchema,
 } from '@fieldpay/domain';
 import { eq } from 'drizzle-orm';
 import { enterprises, tenants } from '../../db/schema';
@@ -24,6 +27,7 @@ import { clerkOf } from '../settlements/demo';
 import { uploadAs } from '../../seed/demo-upload';
 import { type AgreementAction, changeAgreement, saveEnterpriseAgreement } from './enterprise';
 import { completeSigning, signAddress } from './signing';
+import { saveTemplate } from './templates';
 
 const DAY_MS = 86_400_000;
 const seal = (type: 'platform-seal' | 'enterprise-seal') =>
@@ -72,6 +76,30 @@ const scannedAgreement = (tenantName: string, companyName: string, signedOn: str
     },
     new Date(`${signedOn}T10:00:00+08:00`),
   );
+
+const variable = (key: TemplateVariableKey) => {
+  const label = TEMPLATE_VARIABLES.find((item) => item.key === key)?.label ?? key;
+  return `<span data-type="${AGREEMENT_MARK.variable}" data-key="${key}" class="agreement-mark agreement-mark-variable">${label}</span>`;
+};
+
+/** The demo company's template for the people of its visit projects, as it writes it in the editor. */
+const DEMO_TEMPLATE = {
+  agreementName: '门店拜访服务协议（标准版）',
+  content: [
+    '<h2>门店拜访服务协议</h2>',
+    `<p>甲方：${variable('enterpriseName')}</p>`,
+    `<p>乙方：${variable('userName')}　身份证号：${variable('idCard')}　手机号：${variable('phone')}</p>`,
+    `<p>第一条 服务内容：乙方自愿承接甲方“${variable('projectName')}”中的门店拜访任务，按任务要求到店拜访并如实提交拜访记录与照片。</p>`,
+    '<p>第二条 服务报酬：任务经平台审核通过后，服务报酬由平台按结算单代为发放至乙方实名认证的银行卡，相关税费依法代征。</p>',
+    '<p>第三条 双方关系：乙方自行安排服务时间与方式，双方不构成劳动关系。</p>',
+    '<p>第四条 信息真实：乙方保证提交的拜访记录真实有效，如有虚假，甲方有权拒绝结算。</p>',
+    `<p>乙方签字：<span data-type="${AGREEMENT_MARK.signature}" class="agreement-mark agreement-mark-signature">${AGREEMENT_MARK_LABEL.signature}</span>　签署日期：${variable('signDate')}</p>`,
+  ].join(''),
+  params: (['enterpriseName', 'userName', 'idCard', 'phone', 'projectName', 'signDate'] as const).map((key) => ({
+    key,
+    value: TEMPLATE_VARIABLES.find((item) => item.key === key)?.label ?? key,
+  })),
+};
 
 export const agreementsDemo: DemoStep = {
   reason: 'demo: the demo company’s agreements with its platforms',
@@ -175,6 +203,15 @@ export const agreementsDemo: DemoStep = {
       await online('数据处理与保密协议（第二版）', 10, 375, -1);
       // next year's paper agreement, recorded ahead of its start: a draft until then
       await offline(-3, 30, 395);
+      // the company's own template for its projects' people
+      await services.ctx.scopes.withViewer(company, () =>
+        saveTemplate(
+          services,
+          company,
+          templateSaveInputSchema.parse({ ...owner, ...DEMO_TEMPLATE }),
+          auditActorOf(company, DEMO_IP),
+        ),
+      );
     }
   },
 };

@@ -419,10 +419,13 @@ export async function agreementPdf(
   const { row, signStatus, enterpriseName, tenantName } = await agreementRow(db, principal, id);
   if (row.agreementType !== 1) throw fail.notFound(ENTERPRISE_AGREEMENT_MSG.notFound);
   const sealed = (at: Date | null, party: string) => (at ? `${party}（${chinaDateTime(at)} 电子签章）` : '待签署');
-  const paragraphs = agreementParagraphs(row.content, {
-    platform: sealed(row.platformSignedAt, tenantName),
-    enterprise: sealed(row.enterpriseSignedAt, enterpriseName),
-  });
+  const paragraphs = agreementParagraphs(row.content, (type, _key, label) =>
+    type === 'platform-seal'
+      ? `【${label}：${sealed(row.platformSignedAt, tenantName)}】`
+      : type === 'enterprise-seal'
+        ? `【${label}：${sealed(row.enterpriseSignedAt, enterpriseName)}】`
+        : label,
+  );
   const bytes = await renderPdf(
     {
       title: row.agreementName,

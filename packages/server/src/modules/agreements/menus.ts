@@ -69,6 +69,13 @@ export const agreementMenus: ModuleMenus = {
           children: [
             { ...personalAgreementPage, url: '/company/agreement/personal' },
             {
+              name: '协议模板',
+              url: '/company/agreement/template',
+              component: 'AgreementTemplateList',
+              remarks: 'agreementTemplateList',
+              permission: 'agreementTemplate:list:view',
+            },
+            {
               name: '平台协议',
               url: '/company/agreement/platform',
               component: 'EnterpriseSigningRecords',

@@ -15,6 +15,7 @@ import {
   type PersonalAgreementRecord,
   type personalAgreementListOperation,
   type personalContractQuerySchema,
+  type TemplateVariableKey,
 } from '@fieldpay/domain';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -27,6 +28,7 @@ import type { Principal } from '../../platform/auth/sessions';
 import { chinaDateTime } from '../../platform/china-time';
 import { contains } from '../../platform/lookups/query';
 import { renderPdf } from '../../platform/pdf';
+import { agreementParagraphs, isAgreementHtml } from './agreement-html';
 
 type ListQuery = z.output<(typeof personalAgreementListOperation)['input']>;
 type ContractQuery = z.output<typeof personalContractQuerySchema>;
@@ -174,6 +176,29 @@ export async function personalContractAddress(db: DbOrTx, principal: Principal, 
   return `${PERSONAL_CONTRACT_FILE_PATH}?${search}`;
 }
 
+type SignedAgreement = Awaited<ReturnType<typeof agreementIn>>;
+
+/**
+ * The contract's clauses: a template's HTML with its variables filled from the signer and the project
+ * and its signature field as the person's electronic signature (decision 0041), or plain clauses.
+ */
+function contractParagraphs(agreement: SignedAgreement, signedAt: string, firstParty: string): string[] {
+  if (!isAgreementHtml(agreement.content)) return agreement.content.split('\n').filter((line) => line.trim() !== '');
+  const values: Record<TemplateVariableKey, string> = {
+    userName: agreement.personName,
+    idCard: agreement.idCard ? maskIdCard(agreement.idCard) : '未认证',
+    phone: maskPhone(agreement.phone),
+    enterpriseName: firstParty,
+    projectName: agreement.projectName ?? '',
+    signDate: signedAt.slice(0, 10),
+  };
+  return agreementParagraphs(agreement.content, (type, key, label) => {
+    if (type === 'signature') return `【签名：${agreement.personName}（${signedAt} 电子签名）】`;
+    if (type === 'variable') return values[key as TemplateVariableKey] ?? label;
+    return label;
+  });
+}
+
 /**
  * The signed contract as a PDF: the parties, the agreement's text and the signature. Drawn with the
  * signing time as its date, so the same agreement gives the same document every time. The person's
@@ -207,7 +232,7 @@ export async function personalContractPdf(
             ...(platformAgreement ? [] : [['项目名称', agreement.projectName ?? ''] as const]),
           ],
         },
-        { title: '协议正文', paragraphs: agreement.content.split('\n').filter((line) => line.trim() !== '') },
+        { title: '协议正文', paragraphs: contractParagraphs(agreement, signedAt, firstParty) },
         {
           title: '签署信息',
           fields: [

@@ -1,5 +1,9 @@
 import {
   agreementFilesOperation,
+  agreementTemplateContentOperation,
+  agreementTemplateGetOperation,
+  agreementTemplateListOperation,
+  agreementTemplateSaveOperation,
   cancelSignOperation,
   deleteAgreementOperation,
   ENTERPRISE_AGREEMENT_PDF_PATH,
@@ -25,6 +29,7 @@ import { registerOperation } from '../../http/operation';
 import { actorOf, principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
 import { completeSigning, SIGN_PAGE_PATH, signAddress, signingPage } from './signing';
+import { getTemplate, listTemplates, saveTemplate, templateContent } from './templates';
 
 const signPageParamsSchema = z.object({ token: z.string().regex(/^[\w-]{20,64}$/) });
 const signPageBodySchema = z.object({ action: z.enum(['sign', 'refuse']) });
@@ -45,6 +50,7 @@ export function registerAgreementRoutes(deps: RouteDeps): void {
   const { app, services } = deps;
   const db = () => services.ctx.db;
   registerEnterpriseAgreementRoutes(deps);
+  registerTemplateRoutes(deps);
   registerOperation(app, personalAgreementListOperation, async (query, request) =>
     listPersonalAgreements(db(), principalOf(request), query),
   );
@@ -70,6 +76,26 @@ export function registerAgreementRoutes(deps: RouteDeps): void {
         .header('cache-control', 'private, no-store')
         .send(bytes);
     },
+  );
+}
+
+/** 协议模板 (decision 0041). */
+function registerTemplateRoutes({ app, services }: RouteDeps): void {
+  const db = () => services.ctx.db;
+  registerOperation(app, agreementTemplateListOperation, (query, request) =>
+    listTemplates(db(), principalOf(request), query),
+  );
+  registerOperation(app, agreementTemplateGetOperation, (query, request) =>
+    getTemplate(db(), principalOf(request), query.id),
+  );
+  registerOperation(app, agreementTemplateContentOperation, (query, request) =>
+    templateContent(db(), principalOf(request), query.id),
+  );
+  registerOperation(
+    app,
+    agreementTemplateSaveOperation,
+    (input, request) => saveTemplate(services, principalOf(request), input, actorOf(request)),
+    { message: MSG.saveSuccess },
   );
 }
 

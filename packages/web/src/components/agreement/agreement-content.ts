@@ -42,3 +42,16 @@ export function agreementContentRules(kind: 'agreement' | 'template', requiredMe
     },
   ];
 }
+
+/** The variables a text uses, once each in order of first use: a template's params (spec 3 §3). */
+export function variablesOf(html: string): { key: string; value: string }[] {
+  const seen = new Map<string, string>();
+  for (const span of parse(html).querySelectorAll(`span[data-type="${AGREEMENT_MARK.variable}"]`)) {
+    const key = span.getAttribute('data-key');
+    if (key && !seen.has(key)) seen.set(key, span.textContent ?? key);
+  }
+  return Array.from(seen, ([key, value]) => ({ key, value }));
+}
+
+/** The text a reader sees (marks by their labels): what the sensitive-word check reads. */
+export const agreementPlainText = (html: string): string => parse(html).body.textContent ?? '';
