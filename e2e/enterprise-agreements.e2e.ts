@@ -169,3 +169,49 @@ describe('企业协议', () => {
     await last.locator('.status-tag', { hasText: '履约中' }).waitFor();
   });
 });
+
+describe('协议模板', () => {
+  it('is written by the company with a signature and a variable, and shown as 协议内容', async () => {
+    const company = await openPage(browser);
+    try {
+      const { page } = company;
+      await signIn(page, ACCOUNTS.enterprise);
+      await openFromMenu(
+        page,
+        { top: '企业中心', group: '协议管理', item: '协议模板' },
+        /#\/company\/agreement\/template$/,
+      );
+      await page.locator('.page-card tr.ant-table-row', { hasText: '门店拜访服务协议（标准版）' }).waitFor();
+      await page.getByRole('button', { name: '新增协议模板' }).click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: '新增协议模板' });
+      await dialog.waitFor();
+      await animationsDone(dialog);
+      const name = `问卷调研协议${Date.now().toString().slice(-4)}`;
+      await dialog.getByPlaceholder('请输入协议名称').fill(name);
+      await dialog.locator('.ProseMirror').click();
+      await page.keyboard.type('乙方：');
+      await dialog.getByRole('button', { name: '插入变量' }).click();
+      await page.locator('.ant-dropdown:visible').getByText('姓名', { exact: true }).click();
+      await page.keyboard.press('Enter');
+      await dialog.getByRole('button', { name: /保\s*存/ }).click();
+      await dialog.getByText('请添加一个签名').waitFor();
+      await page.keyboard.type('乙方签字：');
+      await dialog.getByRole('button', { name: '插入签名' }).click();
+      await screenshot(page, 'agreement-template-dialog-1440');
+      await dialog.getByRole('button', { name: /保\s*存/ }).click();
+      await page.locator('.ant-message').getByText('保存成功').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+
+      const row = page.locator('.page-card tr.ant-table-row', { hasText: name });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('姓名');
+      await row.getByRole('button', { name: '查看内容' }).click();
+      const viewer = page.locator('.ant-modal').filter({ hasText: '协议内容' });
+      await viewer.waitFor();
+      expect(await viewer.locator('[data-type="signature"]').count()).toBe(1);
+      expect(await viewer.locator('[data-type="variable"][data-key="userName"]').count()).toBe(1);
+    } finally {
+      await company.context.close();
+    }
+  });
+});

@@ -23,6 +23,8 @@ export const ENTERPRISE_AGREEMENT_MSG = {
   signDateRequired: '请选择签订日期',
   signAfterStart: '签订日期应小于等于协议的开始日期',
   filesRequired: '请上传协议文件',
+  /** the enterprise page's own upload (spec 3 §5 "Enterprise agreement upload") */
+  voucherRequired: '请选择协议',
   tooManyFiles: `最多只能上传${UPLOAD.agreementMaxFiles}个`,
   fileNotDocument: '仅支持word、PDF格式上传',
   contentRequired: '请输入协议内容',
