@@ -57,11 +57,19 @@ describe('成员账号', () => {
     await dialog(page)
       .getByRole('button', { name: /确\s*定/ })
       .click();
-    const passwordBox = page.locator('.one-time-password code');
+    const login = page.locator('.ant-modal').filter({ hasText: '登录信息' });
+    const passwordBox = login.locator('.one-time-password');
     await passwordBox.waitFor();
     const oneTime = (await passwordBox.textContent()) ?? '';
     expect(oneTime).toMatch(/^\S{12}$/);
-    await page.getByRole('button', { name: '我已记下' }).click();
+    // 复制信息 hands the whole login over as one text
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await login.getByRole('button', { name: '复制信息' }).click();
+    await toast(page, '复制信息成功');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(`登录账号：${PHONE}`);
+    expect(copied).toContain(`登录密码：${oneTime}`);
+    await login.getByRole('button', { name: /关\s*闭/ }).click();
 
     // the member: the one-time password leads to 修改密码 first
     const member = await openPage(browser);
@@ -160,11 +168,12 @@ describe('成员账号', () => {
     await row.getByText(ROLE).waitFor();
     await row.getByRole('button', { name: '重置密码' }).click();
     await confirmIn(page, '原密码将失效');
-    const passwordBox = page.locator('.one-time-password code');
+    const login = page.locator('.ant-modal').filter({ hasText: '登录信息' });
+    const passwordBox = login.locator('.one-time-password');
     await passwordBox.waitFor();
     const oneTime = (await passwordBox.textContent()) ?? '';
     expect(oneTime).toMatch(/^\S{12}$/);
-    await page.getByRole('button', { name: '我已记下' }).click();
+    await login.getByRole('button', { name: /关\s*闭/ }).click();
     await context.close();
 
     // the member: changes the one-time password, then sees the role's two menus and no more

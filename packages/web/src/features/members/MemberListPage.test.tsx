@@ -117,6 +117,17 @@ describe('MemberListPage on the enterprise side', { timeout: 60_000 }, () => {
     );
     expect(toasts.success).toHaveBeenCalledWith(MEMBER_MSG.added);
     expect(await screen.findByText('Ab3$kLm9Qw2x')).toBeTruthy();
+    // 登录信息: the enterprise, this console's enterprise login address, the account and the password, copied as one text
+    const login = screen.getByText('登录信息').closest('.ant-modal') as HTMLElement;
+    expect(within(login).getByText('13700000003')).toBeTruthy();
+    expect(within(login).getByText(/#\/login\?side=enterprise$/)).toBeTruthy();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    fireEvent.click(within(login).getByRole('button', { name: '复制信息' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('复制信息成功'));
+    expect(writeText.mock.calls[0][0]).toMatch(
+      /^企业名称：.*\n登录地址：.*#\/login\?side=enterprise\n登录账号：13700000003\n登录密码：Ab3\$kLm9Qw2x$/,
+    );
   });
 
   it('says an existing account joined, with no password to show', async () => {
@@ -130,7 +141,7 @@ describe('MemberListPage on the enterprise side', { timeout: 60_000 }, () => {
     fireEvent.click(await roleOption('企业管理员'));
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(MEMBER_MSG.joined));
-    expect(screen.queryByText('一次性密码')).toBeNull();
+    expect(screen.queryByText('登录信息')).toBeNull();
   });
 
   it('disables and resets after confirming', async () => {

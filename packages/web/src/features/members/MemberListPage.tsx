@@ -21,7 +21,7 @@ import { AccountActions, AccountIdentityFields, AccountSearchFields } from '../.
 import { chinaTimeColumn } from '../../components/list/china-time-column';
 import { ListPage } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
-import { OneTimePasswordDialog } from '../../components/OneTimePasswordDialog';
+import { type LoginInfo, LoginInfoDialog } from '../../components/account/LoginInfoDialog';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { zodRule } from '../../components/zod-rule';
 import {
@@ -55,8 +55,8 @@ export function MemberDialog({
   editing: MemberRecord | null;
   open: boolean;
   onClose(): void;
-  /** a new account's one-time password, or null after an edit or when an existing account joined */
-  onSaved(password: string | null): void;
+  /** a new account's login (its one-time password), or null after an edit or when an existing account joined */
+  onSaved(login: { account: string; password: string } | null): void;
 }) {
   const [form] = Form.useForm<MemberFormValues>();
   const roleOptions = useQuery({
@@ -75,7 +75,7 @@ export function MemberDialog({
     }
     const answer = await addMember({ enterpriseId, username: values.username, realname: values.realname, roleId });
     notifier().success(answer.password === null ? MEMBER_MSG.joined : MEMBER_MSG.added);
-    onSaved(answer.password);
+    onSaved(answer.password === null ? null : { account: values.username, password: answer.password });
   };
 
   return (
@@ -109,8 +109,12 @@ export default function MemberListPage() {
   const platformSide = useSession((state) => state.side === 'platform');
   const selfName = useSession((state) => state.userInfo?.username);
   const [enterpriseId, setEnterpriseId] = useState<number | undefined>(undefined);
+  const [enterpriseName, setEnterpriseName] = useState('');
+  const ownEnterpriseName = useSession((state) => state.userInfo?.enterprise?.enterpriseName ?? '');
   const [dialog, setDialog] = useState<{ editing: MemberRecord | null } | null>(null);
-  const [password, setPassword] = useState<string | null>(null);
+  const [login, setLogin] = useState<LoginInfo | null>(null);
+  const showLogin = (account: string, password: string) =>
+    setLogin({ enterpriseName: platformSide ? enterpriseName : ownEnterpriseName, account, password });
   const chosen = !platformSide || enterpriseId !== undefined;
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: MEMBER_LIST_KEY });
@@ -161,7 +165,10 @@ export default function MemberListPage() {
               placeholder={MEMBER_MSG.enterpriseRequired}
               style={{ width: 280 }}
               value={enterpriseId}
-              onChange={(value) => setEnterpriseId(value === undefined ? undefined : Number(value))}
+              onChange={(value, record) => {
+                setEnterpriseId(value === undefined ? undefined : Number(value));
+                setEnterpriseName(record?.name ?? '');
+              }}
             />
             {!chosen && <Alert type="info" showIcon title="请选择企业后查看其成员账号" />}
           </Space>
@@ -212,7 +219,7 @@ export default function MemberListPage() {
                   setStatus={(status) => setMemberStatus({ ...target, status })}
                   resetPassword={() => resetMemberPassword(target)}
                   forceLogout={() => forceLogoutMember(target)}
-                  onPassword={setPassword}
+                  onPassword={(password) => showLogin(row.username, password)}
                 />
               );
             },
@@ -224,12 +231,12 @@ export default function MemberListPage() {
         open={dialog !== null}
         editing={dialog?.editing ?? null}
         onClose={() => setDialog(null)}
-        onSaved={(oneTime) => {
+        onSaved={(created) => {
           refresh();
-          if (oneTime) setPassword(oneTime);
+          if (created) showLogin(created.account, created.password);
         }}
       />
-      <OneTimePasswordDialog password={password} onClose={() => setPassword(null)} />
+      <LoginInfoDialog info={login} onClose={() => setLogin(null)} />
     </>
   );
 }
