@@ -166,7 +166,7 @@ export async function insertShare(
 export async function setEnterprise(
   database: Database,
   enterpriseId: number,
-  values: { name?: string; status?: number },
+  values: { name?: string; status?: number; contactPhone?: string },
 ) {
   await database.db.update(enterprises).set(values).where(eq(enterprises.id, enterpriseId));
 }

@@ -123,7 +123,16 @@ export const LOOKUPS = {
     title: '企业',
     searchKey: 'name',
     filters: { name: searchText(), status: optionalInt(1, 2), tenantId: optionalId() },
-    record: { id, name: z.string(), enterpriseSn: z.string(), tenantId: id, tenantName: z.string(), status: id },
+    record: {
+      id,
+      name: z.string(),
+      enterpriseSn: z.string(),
+      tenantId: id,
+      tenantName: z.string(),
+      /** masked (spec 3 §7 "Enterprise lookup returning tenantName and contactPhone") */
+      contactPhone: z.string(),
+      status: id,
+    },
   }),
   organisation: define({
     title: '终端',

@@ -14,7 +14,11 @@ beforeAll(async () => {
 describe('enterprise lookup', () => {
   it('flags disabled enterprises (status 2) unless a status filter is given', async () => {
     const search = marker('企');
-    await setEnterprise(t.database, world.own.enterpriseId, { name: `${search}启用企业`, status: 1 });
+    await setEnterprise(t.database, world.own.enterpriseId, {
+      name: `${search}启用企业`,
+      status: 1,
+      contactPhone: '13912345678',
+    });
     await setEnterprise(t.database, world.sibling.enterpriseId, { name: `${search}禁用企业`, status: 2 });
     const answer = await askLookup(t.app, world.staffA, 'enterprise', { name: search });
     expect(answer.records.map((r) => [r.label, r.disabled])).toEqual([
@@ -23,7 +27,13 @@ describe('enterprise lookup', () => {
     ]);
     const filtered = await askLookup(t.app, world.staffA, 'enterprise', { name: search, status: 2 });
     expect(filtered.records).toEqual([expect.objectContaining({ label: `${search}禁用企业`, disabled: false })]);
-    expect(answer.records[0]).toMatchObject({ tenantId: world.tenantA, enterpriseSn: expect.any(String) });
+    // the platform's name and the contact phone, masked (spec 3 §7)
+    expect(answer.records[0]).toMatchObject({
+      tenantId: world.tenantA,
+      tenantName: expect.any(String),
+      enterpriseSn: expect.any(String),
+      contactPhone: '139****5678',
+    });
   });
 });
 

@@ -74,6 +74,7 @@ export async function lookupEnterprises(
           enterpriseSn: enterprises.enterpriseSn,
           tenantId: enterprises.tenantId,
           tenantName: tenants.name,
+          contactPhone: enterprises.contactPhone,
           status: enterprises.status,
           ...page.columns,
         })
@@ -83,6 +84,7 @@ export async function lookupEnterprises(
         .orderBy(...page.orderBy),
     toRecord: (row) => ({
       ...row,
+      contactPhone: row.contactPhone ? maskPhone(row.contactPhone) : '',
       value: row.id,
       label: row.name,
       description: joinParts(row.enterpriseSn, row.tenantName),
