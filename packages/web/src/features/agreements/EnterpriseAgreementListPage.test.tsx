@@ -29,6 +29,11 @@ const api = vi.hoisted(() => ({
 vi.mock('./enterprise-agreement-calls', () => api);
 const lookups = vi.hoisted(() => ({ fetchLookup: vi.fn() }));
 vi.mock('../../components/remote-select-calls', () => lookups);
+vi.mock('../enterprises/EnterpriseInfoPage', () => ({
+  EnterpriseInfoEmbedded: ({ id, tenantId }: { id: number; tenantId: number }) => (
+    <div data-testid="embedded-enterprise">{`${id}/${tenantId}`}</div>
+  ),
+}));
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
 
@@ -139,6 +144,14 @@ describe('EnterpriseAgreementListPage', { timeout: 60_000 }, () => {
     expect(buttonsOf('线下草稿协议')).toEqual(['下载', '删除']);
     expect(buttonsOf('签署失败的协议')).toEqual([]);
     expect(rowOf('线下草稿协议').textContent).toContain('线下协议');
+  });
+
+  it('opens the enterprise’s info embedded beside the list from its name', async () => {
+    open(2, [...ALL, 'enterpriseAccountManage:info:view']);
+    await screen.findByText('已签署的线上协议', {}, LONG);
+    fireEvent.click(rowOf('已签署的线上协议').querySelector('.agreement-enterprise-link') as HTMLElement);
+    expect((await screen.findByTestId('embedded-enterprise')).textContent).toBe('9/3');
+    expect(screen.getByText('企业信息')).toBeTruthy();
   });
 
   it('hides the platform filter from a platform’s staff, and each action without its code', async () => {

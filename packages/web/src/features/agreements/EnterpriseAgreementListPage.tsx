@@ -13,8 +13,8 @@ import {
   INPUT_MAX_LENGTH,
   PAGE_SIZE,
 } from '@fieldpay/domain';
-import { Button, Card, Form, Input, Select } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Drawer, Form, Input, Select } from 'antd';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useIsPlatformOperator } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
@@ -22,6 +22,7 @@ import { type CellRenderer, ListPage, plainCell } from '../../components/list/Li
 import { StatusTag } from '../../components/list/StatusTag';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { searchText } from '../../components/text';
+import { EnterpriseInfoEmbedded } from '../enterprises/EnterpriseInfoPage';
 import { chinaTime } from '../settlements/settlement-format';
 import { AgreementActions } from './AgreementActions';
 import { AgreementContentDialog } from './AgreementContentDialog';
@@ -41,7 +42,7 @@ export const STATUS_OPTIONS = Object.entries(ENTERPRISE_AGREEMENT_STATUS).map(([
   label: info.label,
 }));
 
-const renderers: Partial<Record<string, CellRenderer<EnterpriseAgreementRecord>>> = {
+const baseRenderers: Partial<Record<string, CellRenderer<EnterpriseAgreementRecord>>> = {
   agreementType: (row) =>
     plainCell(ENTERPRISE_AGREEMENT_TYPES[row.agreementType as keyof typeof ENTERPRISE_AGREEMENT_TYPES]),
   signStatus: (row) => <StatusTag dictionary={ENTERPRISE_AGREEMENT_STATUS} value={row.signStatus} />,
@@ -53,6 +54,25 @@ export function EnterpriseAgreementList() {
   const { can } = useAccess();
   const isOperator = useIsPlatformOperator();
   const [viewing, setViewing] = useState<number | null>(null);
+  const [enterprise, setEnterprise] = useState<Pick<EnterpriseAgreementRecord, 'enterpriseId' | 'tenantId'> | null>(
+    null,
+  );
+  const canSeeEnterprise = can('enterpriseAccountManage:info:view');
+  const renderers = useMemo<Partial<Record<string, CellRenderer<EnterpriseAgreementRecord>>>>(
+    () => ({
+      ...baseRenderers,
+      // the enterprise's info, embedded (read only) beside the list
+      enterpriseName: (row) =>
+        canSeeEnterprise ? (
+          <Button type="link" size="small" className="agreement-enterprise-link" onClick={() => setEnterprise(row)}>
+            {row.enterpriseName}
+          </Button>
+        ) : (
+          plainCell(row.enterpriseName)
+        ),
+    }),
+    [canSeeEnterprise],
+  );
 
   return (
     <>
@@ -106,6 +126,15 @@ export function EnterpriseAgreementList() {
         }}
       />
       <AgreementContentDialog source={viewing === null ? null : { id: viewing }} onClose={() => setViewing(null)} />
+      <Drawer
+        open={enterprise !== null}
+        title="企业信息"
+        size={1000}
+        onClose={() => setEnterprise(null)}
+        destroyOnHidden
+      >
+        {enterprise && <EnterpriseInfoEmbedded id={enterprise.enterpriseId} tenantId={enterprise.tenantId} />}
+      </Drawer>
     </>
   );
 }

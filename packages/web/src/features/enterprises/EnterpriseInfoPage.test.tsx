@@ -7,7 +7,7 @@ import { dropUnmaskToken, holdUnmaskToken } from '../../app/unmask-store';
 import { ConfirmProvider } from '../../components/ConfirmProvider';
 import { buttonByText, LONG, renderPageAt, signedInAs } from '../../components/list/testing';
 import { invoiceInfo, invoiceRow } from '../invoices/invoice-fixtures';
-import EnterpriseInfoPage from './EnterpriseInfoPage';
+import EnterpriseInfoPage, { EnterpriseInfoEmbedded } from './EnterpriseInfoPage';
 
 const calls = vi.hoisted(() => ({
   enterpriseInfoKey: (id: number, tenantId?: number, token?: string) => ['enterprise', 'info', id, tenantId, token],
@@ -260,6 +260,29 @@ describe('enterprise info', () => {
     useSession.setState({ permList: ['enterpriseAccountManage:info:modify'] });
     render(`${PAGE}?id=9&tenantId=3`);
     expect(await screen.findByText('编辑标签', {}, LONG)).toBeTruthy();
+  });
+
+  it('embedded in another screen it is read only: no edit, no bottom buttons (spec 3 §2, §4)', async () => {
+    calls.fetchEnterpriseInfo.mockResolvedValue(info({ unmasked: true }));
+    useSession.setState({
+      permList: [
+        'enterpriseAccountManage:info:modify',
+        'enterpriseAccountManage:info:modifyAccount',
+        'enterpriseAccountManage:list:disable',
+      ],
+    });
+    renderPageAt(
+      '/x',
+      <ConfirmProvider>
+        <EnterpriseInfoEmbedded id={9} tenantId={3} />
+      </ConfirmProvider>,
+      '/x',
+    );
+    expect(await screen.findByText('重点客户', {}, LONG)).toBeTruthy();
+    expect(calls.fetchEnterpriseInfo).toHaveBeenCalledWith(9, 3, undefined);
+    for (const text of ['编辑标签', '服务费变更', '修改认证信息', '修改联系电话', '禁 用', '禁用']) {
+      expect(screen.queryByText(text), text).toBeNull();
+    }
   });
 
   it('修改联系电话 in the desensitized view: the phone checked, then saved', async () => {

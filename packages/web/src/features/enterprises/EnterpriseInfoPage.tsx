@@ -41,7 +41,7 @@ import { EnterpriseRiskBlock } from './EnterpriseRiskBlock';
 import { EnterpriseTagsDialog } from './EnterpriseTagsDialog';
 import { FeeChangeDialog, FeeSettingView } from './FeeChangeDialog';
 import { StoredImage } from './StoredImage';
-import { useEnterpriseEdit, useEnterpriseUnmaskToken } from './use-enterprise-edit';
+import { EnterpriseFullPage, useEnterpriseEdit, useEnterpriseUnmaskToken } from './use-enterprise-edit';
 import './enterprises.css';
 
 const CROWD_PROJECT_LIST_PATH = '/projectManage/project/crowdList';
@@ -267,11 +267,8 @@ function EnterpriseActions({ info }: { info: EnterpriseInfo }) {
   );
 }
 
-export default function EnterpriseInfoPage() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const id = idParam(params.get('id'));
-  const tenantId = idParam(params.get('tenantId'));
+/** The enterprise's info by id, unmasked while the desensitized view holds a token. */
+function useEnterpriseInfo(id: number | undefined, tenantId: number | undefined) {
   const valid = id !== undefined && id > 0;
   const token = useEnterpriseUnmaskToken();
   const query = useQuery({
@@ -280,26 +277,50 @@ export default function EnterpriseInfoPage() {
     enabled: valid,
     retry: false,
   });
+  return { valid, query };
+}
+
+function EnterpriseInfoBody({
+  id,
+  tenantId,
+  actions,
+}: {
+  id: number | undefined;
+  tenantId: number | undefined;
+  /** the bottom buttons (脱敏查看, 禁用 / 启用): the full page's */
+  actions: boolean;
+}) {
+  const { valid, query } = useEnterpriseInfo(id, tenantId);
+  if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
+    return <Result status="404" title="企业不存在" subTitle="该企业不存在，或您无权查看。" />;
+  }
+  if (query.isError) return <Result status="warning" title="企业信息加载失败" />;
+  if (!query.data) return <Spin className="enterprise-loading" />;
+  return (
+    <>
+      <EnterpriseInfoView info={query.data} />
+      {actions && <EnterpriseActions info={query.data} />}
+    </>
+  );
+}
+
+/** 企业信息 embedded in another screen (comeForm other than 1): read only, without the bottom buttons. */
+export function EnterpriseInfoEmbedded({ id, tenantId }: { id: number; tenantId?: number }) {
+  return (
+    <EnterpriseFullPage.Provider value={false}>
+      <EnterpriseInfoBody id={id} tenantId={tenantId} actions={false} />
+    </EnterpriseFullPage.Provider>
+  );
+}
+
+export default function EnterpriseInfoPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const back = (
     <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} aria-label="返回">
       返回
     </Button>
   );
-  let body: ReactNode;
-  if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
-    body = <Result status="404" title="企业不存在" subTitle="该企业不存在，或您无权查看。" />;
-  } else if (query.isError) {
-    body = <Result status="warning" title="企业信息加载失败" />;
-  } else if (!query.data) {
-    body = <Spin className="enterprise-loading" />;
-  } else {
-    body = (
-      <>
-        <EnterpriseInfoView info={query.data} />
-        <EnterpriseActions info={query.data} />
-      </>
-    );
-  }
   return (
     <Card
       className="page-card"
@@ -310,7 +331,7 @@ export default function EnterpriseInfoPage() {
         </Space>
       }
     >
-      {body}
+      <EnterpriseInfoBody id={idParam(params.get('id'))} tenantId={idParam(params.get('tenantId'))} actions />
     </Card>
   );
 }

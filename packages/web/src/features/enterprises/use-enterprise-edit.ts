@@ -5,10 +5,17 @@
  * edit answers 请先脱敏之后再进行编辑.
  */
 import { type EnterpriseInfo, MSG, type PermissionCode } from '@fieldpay/domain';
+import { createContext, useContext } from 'react';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { useUnmaskToken } from '../../app/unmask-store';
+
+/**
+ * Whether 企业信息 is the full page (comeForm 1) or embedded in another screen, where it is read only
+ * (spec 3 §2, §4: the sections are editable in full-page mode only).
+ */
+export const EnterpriseFullPage = createContext(true);
 
 export function useEnterpriseEdit(
   info: Pick<EnterpriseInfo, 'unmasked'>,
@@ -16,8 +23,9 @@ export function useEnterpriseEdit(
 ) {
   const { can } = useAccess();
   const tenantStaff = useSession((state) => state.side === 'platform' && state.userInfo?.userIdentity === 2);
+  const fullPage = useContext(EnterpriseFullPage);
   return {
-    canEdit: tenantStaff && can(code),
+    canEdit: fullPage && tenantStaff && can(code),
     /** runs `open` in the desensitized view, else says to unmask first */
     unlessMasked: (open: () => void) => () => {
       if (info.unmasked) open();
