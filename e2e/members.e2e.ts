@@ -69,7 +69,10 @@ describe('成员账号', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain(`登录账号：${PHONE}`);
     expect(copied).toContain(`登录密码：${oneTime}`);
-    await login.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await login
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
 
     // the member: the one-time password leads to 修改密码 first
     const member = await openPage(browser);
@@ -173,7 +176,10 @@ describe('成员账号', () => {
     await passwordBox.waitFor();
     const oneTime = (await passwordBox.textContent()) ?? '';
     expect(oneTime).toMatch(/^\S{12}$/);
-    await login.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await login
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
     await context.close();
 
     // the member: changes the one-time password, then sees the role's two menus and no more
