@@ -17,6 +17,7 @@ export const CONSOLE_PAGE_PATHS: readonly string[] = [
   '/customerManage/customer/verify',
   '/dashboard/analysis',
   '/dataManagement/logManagement/downloadLog',
+  '/enterpriseManage/account/list',
   '/enterpriseManage/agreement/add',
   '/enterpriseManage/agreement/list',
   '/invoice/invoiceList',

@@ -75,6 +75,9 @@ export const PERMISSIONS = {
   'personalAgreement:list:download': { name: '个人协议下载', side: 'both', platformOperatorOnly: false },
   // the read-only enterprise info view, opened from the project lists (decision 0027)
   'enterpriseAccountManage:info:view': { name: '企业信息查看', side: 'both', platformOperatorOnly: false },
+  // 企业账户 (decision 0042): the platform's list of its enterprises and 新增企业
+  'enterpriseAccountManage:list:view': { name: '企业账户查看', side: 'platform', platformOperatorOnly: false },
+  'enterpriseAccountManage:list:add': { name: '新增企业', side: 'platform', platformOperatorOnly: false },
   'enterpriseAccountManage:list:disable': { name: '企业禁用/启用', side: 'platform', platformOperatorOnly: false },
   'enterpriseAccountManage:info:modify': { name: '企业认证信息修改', side: 'platform', platformOperatorOnly: false },
   'enterpriseAccountManage:info:modifyAccount': {

@@ -7,3 +7,4 @@ export * from './fees';
 export * from './operations';
 export * from './owner';
 export * from './tags';
+export * from './accounts';

@@ -41,6 +41,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   EnterpriseAgreementList: lazy(() => import('../features/agreements/EnterpriseAgreementListPage')),
   EnterpriseAgreementAdd: lazy(() => import('../features/agreements/EnterpriseAgreementAddPage')),
   EnterpriseSigningRecords: lazy(() => import('../features/agreements/SigningRecords')),
+  EnterpriseAccountList: lazy(() => import('../features/enterprises/EnterpriseAccountListPage')),
   AgreementTemplateList: lazy(() => import('../features/agreements/AgreementTemplateListPage')),
   DownloadLog: lazy(() => import('../features/downloads/DownloadLogPage')),
   OrderGenerateCache: lazy(() => import('../features/downloads/OrderGenerateCachePage')),

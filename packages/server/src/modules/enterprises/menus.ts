@@ -22,4 +22,31 @@ const enterpriseInfo: MenuEntry = {
   ],
 };
 
-export const enterpriseMenus: ModuleMenus = { platform: [enterpriseInfo], enterprise: [enterpriseInfo] };
+/** 企业账户 (decision 0042): the platform's enterprises, under 企业管理 beside the agreements. */
+const enterpriseAccounts: MenuEntry = {
+  name: '企业管理',
+  url: '/enterpriseManage',
+  icon: 'BankOutlined',
+  position: 17,
+  children: [
+    {
+      name: '企业中心',
+      url: '/enterpriseManage/account',
+      icon: 'TeamOutlined',
+      children: [
+        {
+          name: '企业账户',
+          url: '/enterpriseManage/account/list',
+          component: 'EnterpriseAccountList',
+          remarks: 'enterpriseAccountList',
+          permission: 'enterpriseAccountManage:list:view',
+        },
+      ],
+    },
+  ],
+};
+
+export const enterpriseMenus: ModuleMenus = {
+  platform: [enterpriseInfo, enterpriseAccounts],
+  enterprise: [enterpriseInfo],
+};

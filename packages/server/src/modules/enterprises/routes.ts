@@ -11,6 +11,9 @@ import {
   bankSystemListOperation,
   DESENSITIZATION_TOKEN_HEADER,
   ENTERPRISE_INFO_MSG,
+  ENTERPRISE_ACCOUNT_MSG,
+  enterpriseAccountListOperation,
+  enterpriseAddOperation,
   enterpriseAuthOperation,
   enterpriseContactOperation,
   enterpriseInfoOperation,
@@ -23,6 +26,7 @@ import {
 import { registerOperation } from '../../http/operation';
 import { actorOf, principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
+import { addEnterpriseAccount, listEnterpriseAccounts } from './accounts';
 import { addBankCard, deleteBankCard, editBankCard, listBankCards, listBankSystems } from './bank-cards';
 import {
   editEnterpriseContact,
@@ -35,6 +39,15 @@ import { changeEnterpriseStatus } from './status';
 import { listEnterpriseTags, saveEnterpriseTags } from './tags';
 
 export function registerEnterpriseRoutes({ app, services }: RouteDeps): void {
+  registerOperation(app, enterpriseAccountListOperation, (input, request) =>
+    listEnterpriseAccounts(services.ctx.db, principalOf(request), input),
+  );
+  registerOperation(
+    app,
+    enterpriseAddOperation,
+    (input, request) => addEnterpriseAccount(services, principalOf(request), input, actorOf(request)),
+    { message: ENTERPRISE_ACCOUNT_MSG.added },
+  );
   registerOperation(app, enterpriseInfoOperation, (input, request) =>
     enterpriseInfo(
       services,

@@ -22,6 +22,8 @@ import {
   feeOrderedOperation,
   type OperationInput,
   saveFeeOperation,
+  enterpriseAccountListOperation,
+  enterpriseAddOperation,
 } from '@fieldpay/domain';
 import { ApiError } from '../../api/http';
 import { call, callWithMessage } from '../../app/api-client';
@@ -112,3 +114,13 @@ export const editBankCard = async (input: OperationInput<typeof bankCardEditOper
   (await callWithMessage(bankCardEditOperation, input)).message;
 
 export const deleteBankCard = (owner: FeeOwner, id: number) => call(bankCardDeleteOperation, { ...owner, id });
+
+/** 企业账户 (decision 0042): under the enterprise's key, so a status change anywhere reloads the list. */
+export const ENTERPRISE_ACCOUNTS_KEY = ['enterprise', 'accounts'] as const;
+
+export const fetchEnterpriseAccounts = (query: OperationInput<typeof enterpriseAccountListOperation>) =>
+  call(enterpriseAccountListOperation, query);
+
+/** 新增企业: the enterprise and its administrator; answers the login to hand over. */
+export const addEnterpriseAccount = (input: OperationInput<typeof enterpriseAddOperation>) =>
+  call(enterpriseAddOperation, input);
