@@ -44,7 +44,8 @@ describe('api/ is the generic client', () => {
 const RAW_HTTP_USERS: Readonly<Record<string, string>> = {
   'app/api-client.ts': 'wires the client to the session, the toasts and the config',
   'components/upload/file-calls.ts': 'multipart uploads with progress',
-  'features/agreements/enterprise-agreement-calls.ts': 'the agreement PDF and the uploaded agreement files (files, not envelopes)',
+  'features/agreements/enterprise-agreement-calls.ts':
+    'the agreement PDF and the uploaded agreement files (files, not envelopes)',
   'features/agreements/personal-agreement-calls.ts': 'the signed contract PDF (a file, not an envelope)',
   'features/downloads/download-cache-calls.ts': 'the workbook download (a file, not an envelope)',
   'features/settlements/settlement-documents-calls.ts': 'the statement and voucher PDFs (files, not envelopes)',

@@ -18,6 +18,7 @@ export const ENTERPRISE_ACCOUNT_MSG = {
   taxNumberTaken: '该统一社会信用代码已在本平台注册',
   emailRequired: '请输入联系邮箱',
   added: '新增成功',
+  adminRoleMissing: '平台缺少企业管理员角色，请先在角色管理中恢复',
 } as const;
 
 export const enterpriseAccountRecordSchema = z.object({

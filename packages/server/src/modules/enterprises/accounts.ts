@@ -100,6 +100,18 @@ export async function addEnterpriseAccount(
     .from(tenants)
     .where(and(eq(tenants.id, input.tenantId), tenantScope(principal, tenants.id)));
   if (!tenant) throw fail.notFound('平台不存在');
+  // everything that can refuse is asked before the first write (a refusal keeps what was written)
+  const [role] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        eq(roles.tenantId, tenant.id),
+        eq(roles.side, 'enterprise'),
+        eq(roles.code, BUILT_IN_ROLES.enterpriseAdmin.code),
+      ),
+    );
+  if (!role) throw fail.rule(ENTERPRISE_ACCOUNT_MSG.adminRoleMissing);
   const [created] = await db
     .insert(enterprises)
     .values({
@@ -126,20 +138,10 @@ export async function addEnterpriseAccount(
     targetId: created.id,
     after: { name: input.enterpriseName, taxNumber: input.taxNumber, tenantId: tenant.id },
   });
-  const [role] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(
-      and(
-        eq(roles.tenantId, tenant.id),
-        eq(roles.side, 'enterprise'),
-        eq(roles.code, BUILT_IN_ROLES.enterpriseAdmin.code),
-      ),
-    );
   const admin = await addMember(
     db,
     { principal, actor, access: services.access },
-    { enterpriseId: created.id, username: input.username, realname: input.realname, roleId: role?.id ?? 0 },
+    { enterpriseId: created.id, username: input.username, realname: input.realname, roleId: role.id },
   );
   return { id: created.id, account: input.username, password: admin.password };
 }
