@@ -4,10 +4,9 @@
  */
 import { FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AgreementTemplateRow, INPUT_MAX_LENGTH } from '@fieldpay/domain';
-import { Button, Card, Empty, Form, Input, Result, Tooltip } from 'antd';
+import { Button, Form, Input, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
 import { ListPage } from '../../components/list/ListPage';
 import { searchText } from '../../components/text';
@@ -15,6 +14,7 @@ import { chinaTime } from '../settlements/settlement-format';
 import { AGREEMENT_TEMPLATES_KEY, fetchTemplateContent, fetchTemplates } from './agreement-template-calls';
 import { AgreementContentDialog } from './AgreementContentDialog';
 import { AgreementTemplateDialog, type TemplateDialogMode } from './AgreementTemplateDialog';
+import { OwnEnterpriseCard } from './own-enterprise';
 import type { AgreementOwner } from './SigningRecords';
 
 export function AgreementTemplateList({ owner }: { owner: AgreementOwner }) {
@@ -104,22 +104,9 @@ export function AgreementTemplateList({ owner }: { owner: AgreementOwner }) {
 }
 
 export default function AgreementTemplateListPage() {
-  const info = useSession((state) => state.userInfo);
-  const enterpriseId = info?.enterprise?.id;
   return (
-    <Card
-      className="page-card"
-      title={
-        <span>
-          <FileTextOutlined /> 协议模板
-        </span>
-      }
-    >
-      {enterpriseId && info ? (
-        <AgreementTemplateList owner={{ enterpriseId, tenantId: info.tenant.id }} />
-      ) : (
-        <Result status="info" title="当前账号不属于任何企业" extra={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />} />
-      )}
-    </Card>
+    <OwnEnterpriseCard icon={<FileTextOutlined />} title="协议模板">
+      {(owner) => <AgreementTemplateList owner={owner} />}
+    </OwnEnterpriseCard>
   );
 }

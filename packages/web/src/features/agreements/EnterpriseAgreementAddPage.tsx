@@ -23,10 +23,11 @@ import { useIsPlatformOperator, useSession } from '../../app/session-store';
 import { AgreementEditor } from '../../components/agreement/AgreementEditor';
 import { agreementContentRules } from '../../components/agreement/agreement-content';
 import { RemoteSelect } from '../../components/RemoteSelect';
-import { type AttachmentItem, activeItems } from '../../components/upload/attachment-item';
+import type { AttachmentItem } from '../../components/upload/attachment-item';
 import { DocumentUpload } from '../../components/upload/DocumentUpload';
 import { requiredUploadRule } from '../../components/upload/required-upload-rule';
 import { AgreementContentDialog } from './AgreementContentDialog';
+import { AGREEMENT_DAY_FORMAT, agreementFilesOf, signDateRule } from './agreement-form';
 import {
   ENTERPRISE_AGREEMENT_LIST_KEY,
   fetchSignAddress,
@@ -51,7 +52,7 @@ const TYPE_OPTIONS = [
   { value: 0, label: ENTERPRISE_AGREEMENT_TYPES[0] },
   { value: 1, label: ENTERPRISE_AGREEMENT_TYPES[1] },
 ];
-const DAY = 'YYYY-MM-DD';
+const DAY = AGREEMENT_DAY_FORMAT;
 /** What 下一步 checks: the form of step 1 (the text is step 2's). */
 const STEP_ONE_FIELDS: (keyof FormValues)[] = [
   'agreementType',
@@ -74,12 +75,7 @@ export function toSaveInput(values: FormValues, tenantId: number): EnterpriseAgr
     endTime: values.term?.[1].format(DAY) ?? '',
     ...(online
       ? { agreementName: values.agreementName?.trim(), content: values.content }
-      : {
-          agreementList: activeItems(values.agreementList).map((file) => ({
-            agreementName: file.name,
-            agreementAddress: file.address,
-          })),
-        }),
+      : { agreementList: agreementFilesOf(values.agreementList) }),
   };
 }
 
@@ -99,16 +95,6 @@ export default function EnterpriseAgreementAddPage() {
   const tenantId = isOperator ? chosenTenant : tenant?.id;
 
   const backToList = () => navigate(ENTERPRISE_AGREEMENT_LIST_PATH);
-
-  /** The sign date must not be after the agreement's start (签订日期应小于等于协议的开始日期). */
-  const signDateRule = {
-    validator: (_rule: unknown, value: Dayjs | undefined) => {
-      const start = form.getFieldValue('term')?.[0] as Dayjs | undefined;
-      return value && start && value.isAfter(start, 'day')
-        ? Promise.reject(new Error(ENTERPRISE_AGREEMENT_MSG.signAfterStart))
-        : Promise.resolve();
-    },
-  };
 
   const saveOffline = async () => {
     const values = await form.validateFields();
@@ -245,7 +231,7 @@ export default function EnterpriseAgreementAddPage() {
           <Form.Item
             name="enterpriseSignTime"
             label="签订日期"
-            rules={[{ required: true, message: ENTERPRISE_AGREEMENT_MSG.signDateRequired }, signDateRule]}
+            rules={[{ required: true, message: ENTERPRISE_AGREEMENT_MSG.signDateRequired }, signDateRule(form)]}
           >
             <DatePicker style={{ width: 360 }} placeholder="请选择签订日期" />
           </Form.Item>

@@ -12,10 +12,9 @@ import {
   ONLINE_SIGN_REFRESH_MS,
   PAGE_SIZE,
 } from '@fieldpay/domain';
-import { Card, Empty, Modal, Result } from 'antd';
+import { Modal } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSession } from '../../app/session-store';
 import { PagedTable } from '../../components/list/PagedTable';
 import { StatusTag } from '../../components/list/StatusTag';
 import { orDash } from '../../components/text';
@@ -23,6 +22,7 @@ import { chinaTime } from '../settlements/settlement-format';
 import { AgreementActions } from './AgreementActions';
 import { AgreementContentDialog } from './AgreementContentDialog';
 import { fetchSigningRecords, SIGNING_RECORDS_KEY } from './enterprise-agreement-calls';
+import { OwnEnterpriseCard } from './own-enterprise';
 
 export interface AgreementOwner {
   enterpriseId: number;
@@ -98,22 +98,9 @@ export function SigningRecordsDialog({ owner, onClose }: { owner: AgreementOwner
 
 /** 平台协议: the enterprise's own agreements with the platform it is signed in to. */
 export default function EnterpriseSigningRecordsPage() {
-  const info = useSession((state) => state.userInfo);
-  const enterpriseId = info?.enterprise?.id;
   return (
-    <Card
-      className="page-card"
-      title={
-        <span>
-          <FileProtectOutlined /> 平台协议
-        </span>
-      }
-    >
-      {enterpriseId && info ? (
-        <SigningRecordsTable owner={{ enterpriseId, tenantId: info.tenant.id }} />
-      ) : (
-        <Result status="info" title="当前账号不属于任何企业" extra={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />} />
-      )}
-    </Card>
+    <OwnEnterpriseCard icon={<FileProtectOutlined />} title="平台协议">
+      {(owner) => <SigningRecordsTable owner={owner} />}
+    </OwnEnterpriseCard>
   );
 }

@@ -11,7 +11,7 @@ import { Button, Card, DatePicker, Form, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { notifier } from '../../app/notify';
-import { type AttachmentItem, activeItems } from '../../components/upload/attachment-item';
+import type { AttachmentItem } from '../../components/upload/attachment-item';
 import { DocumentUpload } from '../../components/upload/DocumentUpload';
 import { requiredUploadRule } from '../../components/upload/required-upload-rule';
 import {
@@ -20,6 +20,7 @@ import {
   SIGNING_RECORDS_KEY,
   saveEnterpriseAgreement,
 } from '../agreements/enterprise-agreement-calls';
+import { AGREEMENT_DAY_FORMAT, agreementFilesOf, signDateRule } from '../agreements/agreement-form';
 import { SigningRecordsDialog } from '../agreements/SigningRecords';
 import { useEnterpriseEdit } from './use-enterprise-edit';
 
@@ -29,7 +30,7 @@ interface VoucherValues {
   enterpriseSignTime: Dayjs;
 }
 
-const DAY = 'YYYY-MM-DD';
+const DAY = AGREEMENT_DAY_FORMAT;
 
 function VoucherForm({ info, onSaved }: { info: EnterpriseInfo; onSaved(): void }) {
   const [form] = Form.useForm<VoucherValues>();
@@ -46,10 +47,7 @@ function VoucherForm({ info, onSaved }: { info: EnterpriseInfo; onSaved(): void 
         enterpriseSignTime: values.enterpriseSignTime.format(DAY),
         startTime: values.term[0].format(DAY),
         endTime: values.term[1].format(DAY),
-        agreementList: activeItems(values.agreementList).map((file) => ({
-          agreementName: file.name,
-          agreementAddress: file.address,
-        })),
+        agreementList: agreementFilesOf(values.agreementList),
       });
       notifier().success(message);
       onSaved();
@@ -58,14 +56,6 @@ function VoucherForm({ info, onSaved }: { info: EnterpriseInfo; onSaved(): void 
     } finally {
       setSaving(false);
     }
-  };
-  const signDateRule = {
-    validator: (_rule: unknown, value: Dayjs | undefined) => {
-      const start = (form.getFieldValue('term') as VoucherValues['term'] | undefined)?.[0];
-      return value && start && value.isAfter(start, 'day')
-        ? Promise.reject(new Error(ENTERPRISE_AGREEMENT_MSG.signAfterStart))
-        : Promise.resolve();
-    },
   };
   return (
     <Form<VoucherValues>
@@ -92,7 +82,7 @@ function VoucherForm({ info, onSaved }: { info: EnterpriseInfo; onSaved(): void 
       <Form.Item
         name="enterpriseSignTime"
         label="签订日期"
-        rules={[{ required: true, message: ENTERPRISE_AGREEMENT_MSG.signDateRequired }, signDateRule]}
+        rules={[{ required: true, message: ENTERPRISE_AGREEMENT_MSG.signDateRequired }, signDateRule(form)]}
       >
         <DatePicker style={{ width: 320 }} placeholder="请选择签订日期" />
       </Form.Item>
