@@ -1,5 +1,5 @@
 /** What every enterprise-agreement read shares: who sees which rows, and the status a reader sees. */
-import { type SQL, sql } from 'drizzle-orm';
+import { type Column, type SQL, sql } from 'drizzle-orm';
 import { enterpriseScope, tenantScope } from '../../core/tenancy';
 import { enterpriseAgreements } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
@@ -21,3 +21,9 @@ export const effectiveStatusSql = sql<number>`(case
   when ${enterpriseAgreements.status} = 2 and ${enterpriseAgreements.endDate} < ${TODAY} then 7
   when ${enterpriseAgreements.status} = 2 and ${enterpriseAgreements.agreementType} = 0 and ${enterpriseAgreements.startDate} > ${TODAY} then 5
   else ${enterpriseAgreements.status} end)::int`;
+
+/** How many agreements an enterprise has in force with its platform (a list column of another area). */
+export const agreementsInForceSql = (enterpriseId: Column, tenantId: Column) =>
+  sql<number>`(select count(*)::int from ${enterpriseAgreements}
+    where ${enterpriseAgreements.tenantId} = ${tenantId} and ${enterpriseAgreements.enterpriseId} = ${enterpriseId}
+    and ${effectiveStatusSql} = 2)`;

@@ -17,22 +17,17 @@ import { fail } from '../../core/errors';
 import { equalsIfGiven, tenantScope } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
-import { enterpriseAgreements, enterprises, roles, tenants } from '../../db/schema';
+import { enterprises, roles, tenants } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import { contains } from '../../platform/lookups/query';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
 import { BUILT_IN_ROLES } from '../../seed/reference-data';
 import type { Services } from '../../services';
+import { agreementsInForceSql } from '../agreements/enterprise-scope';
 import { addMember } from '../members/service';
 
 type ListQuery = z.output<(typeof enterpriseAccountListOperation)['input']>;
 type AddInput = z.output<typeof enterpriseAddInputSchema>;
-
-const inForceSql = sql<number>`(select count(*)::int from ${enterpriseAgreements}
-  where ${enterpriseAgreements.tenantId} = ${enterprises.tenantId} and ${enterpriseAgreements.enterpriseId} = ${enterprises.id}
-  and ${enterpriseAgreements.status} = 2
-  and ${enterpriseAgreements.endDate} >= (now() at time zone 'Asia/Shanghai')::date
-  and (${enterpriseAgreements.agreementType} = 1 or ${enterpriseAgreements.startDate} <= (now() at time zone 'Asia/Shanghai')::date))`;
 
 /** 企业账户: the platform's enterprises (the operator: every platform's), newest first. */
 export async function listEnterpriseAccounts(
@@ -61,7 +56,7 @@ export async function listEnterpriseAccounts(
           taxNumber: enterprises.taxNumber,
           contactPhone: enterprises.contactPhone,
           status: enterprises.status,
-          agreements: inForceSql,
+          agreements: agreementsInForceSql(enterprises.id, enterprises.tenantId),
           createdAt: enterprises.createdAt,
           ...page.columns,
         })
