@@ -77,8 +77,8 @@ function AppDownloadMenu() {
   );
 }
 
-/** Where styles.css narrows the top bar (1280-wide screens). */
-const NARROW_TOP_BAR = '(max-width: 1365px)';
+/** Where styles.css narrows the top bar (1440- and 1280-wide screens). */
+const NARROW_TOP_BAR = '(max-width: 1535px)';
 
 export function TopBar({ activeTop, onTopChange }: { activeTop: MenuItem | null; onTopChange(top: MenuItem): void }) {
   const navigate = useNavigate();
