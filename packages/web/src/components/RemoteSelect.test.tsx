@@ -209,6 +209,7 @@ describe('RemoteSelect', () => {
           enterpriseSn: 'E0009',
           tenantId: 1,
           tenantName: '华东灵活用工平台',
+          contactPhone: '139****5678',
           status: 2,
         },
       ],

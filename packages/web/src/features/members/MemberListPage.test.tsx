@@ -185,6 +185,7 @@ describe('MemberListPage on the platform side', { timeout: 60_000 }, () => {
           enterpriseSn: 'E9',
           tenantId: 3,
           tenantName: '华东众包服务平台',
+          contactPhone: '139****5678',
           status: 1,
         },
       ],

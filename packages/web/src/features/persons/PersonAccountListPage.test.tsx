@@ -128,6 +128,7 @@ describe('PersonAccountListPage', { timeout: 60_000 }, () => {
           enterpriseSn: 'QY0009',
           tenantId: 3,
           tenantName: '华东众包服务平台',
+          contactPhone: '139****5678',
           status: 1,
         },
       ],
