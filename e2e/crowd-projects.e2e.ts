@@ -9,7 +9,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, launchBrowser, openPage, screenshot, signIn, url } from './support';
+import { ACCOUNTS, clickUntilAt, launchBrowser, openPage, screenshot, signIn, url } from './support';
 
 const COMPANY = '杭州星联医药科技有限公司';
 
@@ -33,8 +33,11 @@ describe('the crowdsourcing project list and the enterprise info', () => {
     const { page } = staff;
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.locator('.console-header').getByText('项目管理', { exact: true }).click();
-    await page.getByRole('menuitem', { name: '众包项目列表' }).click();
-    await page.waitForURL(/#\/projectManage\/project\/crowdList$/);
+    await clickUntilAt(
+      page,
+      page.getByRole('menuitem', { name: '众包项目列表' }),
+      /#\/projectManage\/project\/crowdList$/,
+    );
     const card = page.locator('.page-card').filter({ hasText: '众包项目列表' });
     const row = card.locator('tr').filter({ hasText: '全渠道终端服务示范项目' }).first();
     await row.waitFor();
@@ -109,8 +112,11 @@ describe('众包项目列表 on the enterprise side', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(url('/dashboard/analysis'));
     await page.locator('.console-header').getByText('项目管理', { exact: true }).click();
-    await page.getByRole('menuitem', { name: '众包项目列表' }).click();
-    await page.waitForURL(/#\/projectManage\/project\/crowdList$/);
+    await clickUntilAt(
+      page,
+      page.getByRole('menuitem', { name: '众包项目列表' }),
+      /#\/projectManage\/project\/crowdList$/,
+    );
     const card = page.locator('.page-card:visible').filter({ hasText: '众包项目列表' });
     await card.locator('tr').filter({ hasText: '全渠道终端服务示范项目' }).first().waitFor();
     await card.getByRole('columnheader', { name: '所属平台' }).waitFor();
