@@ -10,6 +10,7 @@ import {
   ACCOUNTS,
   animationsDone,
   answerIn,
+  closeDialog,
   confirmIn,
   DEMO_COMPANY,
   formItem,
@@ -119,8 +120,7 @@ describe('企业协议', () => {
     await animationsDone(preview);
     expect(await preview.locator('[data-type="platform-seal"]').count()).toBe(1);
     expect(await preview.locator('[data-type="enterprise-seal"]').count()).toBe(1);
-    await preview.locator('.ant-modal-close').click();
-    await preview.waitFor({ state: 'hidden' });
+    await closeDialog(preview);
 
     await signInWindow(page, () => page.getByRole('button', { name: /提交并签署/ }).click());
     await page.waitForURL(/#\/enterpriseManage\/agreement\/list$/);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNTS,
   callApi,
+  closeDialog,
   confirmIn,
   launchBrowser,
   openFromMenu,
@@ -108,7 +109,7 @@ describe('natural-person accounts', () => {
     const records2 = dialogTitled(page, '转出记录');
     await records2.locator('tr.ant-table-row').getByText(company).waitFor();
     await screenshot(page, 'person-transfer-records');
-    await records2.locator('.ant-modal-close').click();
+    await closeDialog(records2);
     await records2.waitFor({ state: 'hidden' });
   });
 

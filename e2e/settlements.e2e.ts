@@ -10,7 +10,18 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, confirmIn, callApi, launchBrowser, openPage, screenshot, signIn, storedToken, url } from './support';
+import {
+  ACCOUNTS,
+  callApi,
+  closeDialog,
+  confirmIn,
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+  storedToken,
+  url,
+} from './support';
 
 let browser: Browser;
 let enterprise: { context: BrowserContext; page: Page };
@@ -107,7 +118,7 @@ describe('the settlement list', () => {
     await line.getByRole('button', { name: '结算过程' }).click();
     const process = page.getByRole('dialog', { name: /结算过程/ });
     await process.locator('tr.ant-table-row', { hasText: '成功' }).first().waitFor();
-    await process.locator('.ant-modal-close').click();
+    await closeDialog(process);
     await page
       .getByRole('button', { name: /返\s*回/ })
       .first()

@@ -247,6 +247,23 @@ export async function answerIn(page: Page, question: string, button: RegExp): Pr
   }
 }
 
+/**
+ * Closes a dialog by its ✕ once its opening animation is over, and waits for it to go; a click that did
+ * not land (a dialog still opening on a loaded machine) is made again, at most three times.
+ */
+export async function closeDialog(dialog: Locator): Promise<void> {
+  await animationsDone(dialog);
+  for (let attempt = 1; ; attempt += 1) {
+    await dialog.locator('.ant-modal-close').click();
+    try {
+      await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** The demo company registered on the first two platforms (README). */
 export const DEMO_COMPANY = '杭州星联医药科技有限公司';
 
