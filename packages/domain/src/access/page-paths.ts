@@ -4,6 +4,8 @@
  * that is no page at all (页面不存在); the server's menu test keeps this list equal to the seed.
  */
 export const CONSOLE_PAGE_PATHS: readonly string[] = [
+  '/company/account/info',
+  '/company/account/info/modifyAuth',
   '/company/account/members',
   '/company/account/roles',
   '/company/agreement/personal',

@@ -90,6 +90,18 @@ export const PERMISSIONS = {
     side: 'platform',
     platformOperatorOnly: false,
   },
+  // 账户信息 (decision 0043): the enterprise keeps its own authentication and bank cards
+  'enterpriseAccount:info:modify': { name: '本企业认证信息修改', side: 'enterprise', platformOperatorOnly: false },
+  'enterpriseAccount:info:modifyAccount': {
+    name: '本企业结算银行卡维护',
+    side: 'enterprise',
+    platformOperatorOnly: false,
+  },
+  'enterpriseAccount:info:desensitization': {
+    name: '本企业脱敏查看',
+    side: 'enterprise',
+    platformOperatorOnly: false,
+  },
   // 企业协议 (decision 0040): the platform's list and the enterprise's signing records
   'enterpriseAgreement:list:view': { name: '企业协议查看', side: 'both', platformOperatorOnly: false },
   'enterpriseAgreement:list:download': { name: '企业协议下载与预览', side: 'both', platformOperatorOnly: false },

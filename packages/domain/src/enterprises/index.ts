@@ -8,3 +8,4 @@ export * from './operations';
 export * from './owner';
 export * from './tags';
 export * from './accounts';
+export * from './own';

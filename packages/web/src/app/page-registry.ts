@@ -42,6 +42,8 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   EnterpriseAgreementAdd: lazy(() => import('../features/agreements/EnterpriseAgreementAddPage')),
   EnterpriseSigningRecords: lazy(() => import('../features/agreements/SigningRecords')),
   EnterpriseAccountList: lazy(() => import('../features/enterprises/EnterpriseAccountListPage')),
+  EnterpriseOwnAccount: lazy(() => import('../features/enterprises/EnterpriseOwnAccountPage')),
+  EnterpriseOwnAuthModify: lazy(() => import('../features/enterprises/EnterpriseOwnAuthModifyPage')),
   AgreementTemplateList: lazy(() => import('../features/agreements/AgreementTemplateListPage')),
   DownloadLog: lazy(() => import('../features/downloads/DownloadLogPage')),
   OrderGenerateCache: lazy(() => import('../features/downloads/OrderGenerateCachePage')),

@@ -212,14 +212,11 @@ async function storedFiles(
 ): Promise<AgreementStoredFile[]> {
   const stored: AgreementStoredFile[] = [];
   for (const item of list) {
-    const file = await services.files.findByAddress(item.agreementAddress);
-    const usable =
-      file &&
-      file.delFlag === 0 &&
-      services.files.canRead(principal, file) &&
-      file.tenantId === tenantId &&
-      DOCUMENT_EXTENSIONS.includes(file.extension);
-    if (!usable) throw fail.validation(ENTERPRISE_AGREEMENT_MSG.fileNotDocument);
+    const file = await services.files.attachable(principal, item.agreementAddress, {
+      tenantId,
+      extensions: DOCUMENT_EXTENSIONS,
+    });
+    if (!file) throw fail.validation(ENTERPRISE_AGREEMENT_MSG.fileNotDocument);
     if (!stored.some((known) => known.fileId === file.id)) {
       stored.push({ fileId: file.id, fileKey: file.fileKey, name: file.fileName });
     }

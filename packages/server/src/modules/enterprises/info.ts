@@ -39,7 +39,7 @@ import { tagsOf } from './tags';
 
 /**
  * Whether the caller asks for the desensitized view with a live token (refused when dead), and may:
- * 企业脱敏查看 is needed to use it.
+ * 企业脱敏查看 is needed to use it, or on the enterprise side 本企业脱敏查看 (its own details, decision 0043).
  */
 export async function enterpriseUnmasked(
   services: Services,
@@ -47,7 +47,11 @@ export async function enterpriseUnmasked(
   token: string | string[] | undefined,
 ): Promise<boolean> {
   const unmasked = await services.desensitization.unmaskRequested(principal, token);
-  if (unmasked && !(await services.access.hasPermission(principal, 'enterpriseAccountManage:info:desensitization'))) {
+  const code =
+    principal.side === 'enterprise'
+      ? 'enterpriseAccount:info:desensitization'
+      : 'enterpriseAccountManage:info:desensitization';
+  if (unmasked && !(await services.access.hasPermission(principal, code))) {
     throw fail.forbidden();
   }
   return unmasked;
@@ -217,8 +221,9 @@ async function updateAudited<K extends EnterpriseTextColumn>(
 }
 
 /**
- * 修改认证信息 (decision 0038): the platform's staff change the enterprise's name, address, legal person
- * and pictures. Each picture must be an image of the enterprise's platform the caller may read.
+ * 修改认证信息 (decision 0038): the platform's staff, or the enterprise itself on 账户信息 (decision 0043),
+ * change the enterprise's name, address, legal person and pictures. Each picture must be an image of the
+ * enterprise's platform the caller may read.
  */
 export async function modifyEnterpriseAuth(
   services: Services,
@@ -230,13 +235,11 @@ export async function modifyEnterpriseAuth(
   const enterprise = await enterpriseInScope(db, principal, input.id, input.tenantId, { lock: true });
   const pictures = [input.license, input.idCardFront, input.idCardBack, input.logo].filter(Boolean);
   for (const address of pictures) {
-    const file = await services.files.findByAddress(address);
-    const usable =
-      file &&
-      services.files.canRead(principal, file) &&
-      file.tenantId === enterprise.tenantId &&
-      (IMAGE_EXTENSIONS as readonly string[]).includes(file.extension);
-    if (!usable) throw fail.validation(ENTERPRISE_INFO_MSG.imageInvalid);
+    const file = await services.files.attachable(principal, address, {
+      tenantId: enterprise.tenantId,
+      extensions: IMAGE_EXTENSIONS,
+    });
+    if (!file) throw fail.validation(ENTERPRISE_INFO_MSG.imageInvalid);
   }
   const after = {
     name: input.enterpriseName,

@@ -46,7 +46,37 @@ const enterpriseAccounts: MenuEntry = {
   ],
 };
 
+/** 账户信息 (decision 0043): the enterprise keeps its own authentication (a full page) and bank cards. */
+const ownAccountInfo: MenuEntry = {
+  name: '企业中心',
+  url: '/company',
+  children: [
+    {
+      name: '账号管理',
+      url: '/company/account',
+      icon: 'TeamOutlined',
+      children: [
+        {
+          name: '账户信息',
+          url: '/company/account/info',
+          component: 'EnterpriseOwnAccount',
+          remarks: 'enterpriseOwnAccount',
+          permission: 'enterpriseAccountManage:info:view',
+        },
+        {
+          name: '修改认证信息',
+          url: '/company/account/info/modifyAuth',
+          component: 'EnterpriseOwnAuthModify',
+          remarks: 'enterpriseOwnAuthModify',
+          permission: 'enterpriseAccount:info:modify',
+          hidden: true,
+        },
+      ],
+    },
+  ],
+};
+
 export const enterpriseMenus: ModuleMenus = {
   platform: [enterpriseInfo, enterpriseAccounts],
-  enterprise: [enterpriseInfo],
+  enterprise: [enterpriseInfo, ownAccountInfo],
 };

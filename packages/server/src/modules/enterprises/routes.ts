@@ -22,6 +22,10 @@ import {
   ENTERPRISE_TAG_MSG,
   enterpriseTagsOperation,
   enterpriseTagsSaveOperation,
+  ownBankCardAddOperation,
+  ownBankCardDeleteOperation,
+  ownBankCardEditOperation,
+  ownEnterpriseAuthOperation,
 } from '@fieldpay/domain';
 import { registerOperation } from '../../http/operation';
 import { actorOf, principalOf } from '../../platform/auth/guards';
@@ -69,12 +73,15 @@ export function registerEnterpriseRoutes({ app, services }: RouteDeps): void {
     (input, request) => editEnterpriseContact(services.ctx.db, principalOf(request), input, actorOf(request)),
     { message: ENTERPRISE_INFO_MSG.limitSaved },
   );
-  registerOperation(
-    app,
-    enterpriseAuthOperation,
-    (input, request) => modifyEnterpriseAuth(services, principalOf(request), input, actorOf(request)),
-    { message: ENTERPRISE_INFO_MSG.authSaved },
-  );
+  // the platform's staff, and the enterprise itself on 账户信息 (decision 0043): one rule, one wall
+  for (const operation of [enterpriseAuthOperation, ownEnterpriseAuthOperation]) {
+    registerOperation(
+      app,
+      operation,
+      (input, request) => modifyEnterpriseAuth(services, principalOf(request), input, actorOf(request)),
+      { message: ENTERPRISE_INFO_MSG.authSaved },
+    );
+  }
   registerOperation(
     app,
     enterpriseStatusOperation,
@@ -91,24 +98,30 @@ export function registerEnterpriseRoutes({ app, services }: RouteDeps): void {
     const records = await listBankCards(services.ctx.db, principal, input, unmasked, actorOf(request));
     return { records, total: records.length, unmasked };
   });
-  registerOperation(
-    app,
-    bankCardAddOperation,
-    (input, request) => addBankCard(services.ctx.db, principalOf(request), input, actorOf(request)),
-    { message: BANK_CARD_MSG.added },
-  );
-  registerOperation(
-    app,
-    bankCardEditOperation,
-    (input, request) => editBankCard(services.ctx.db, principalOf(request), input, actorOf(request)),
-    { message: BANK_CARD_MSG.edited },
-  );
-  registerOperation(
-    app,
-    bankCardDeleteOperation,
-    (input, request) => deleteBankCard(services.ctx.db, principalOf(request), input, actorOf(request)),
-    { message: BANK_CARD_MSG.deleted },
-  );
+  for (const operation of [bankCardAddOperation, ownBankCardAddOperation]) {
+    registerOperation(
+      app,
+      operation,
+      (input, request) => addBankCard(services.ctx.db, principalOf(request), input, actorOf(request)),
+      { message: BANK_CARD_MSG.added },
+    );
+  }
+  for (const operation of [bankCardEditOperation, ownBankCardEditOperation]) {
+    registerOperation(
+      app,
+      operation,
+      (input, request) => editBankCard(services.ctx.db, principalOf(request), input, actorOf(request)),
+      { message: BANK_CARD_MSG.edited },
+    );
+  }
+  for (const operation of [bankCardDeleteOperation, ownBankCardDeleteOperation]) {
+    registerOperation(
+      app,
+      operation,
+      (input, request) => deleteBankCard(services.ctx.db, principalOf(request), input, actorOf(request)),
+      { message: BANK_CARD_MSG.deleted },
+    );
+  }
   registerOperation(app, enterpriseTagsOperation, (input, request) =>
     listEnterpriseTags(services.ctx.db, principalOf(request), input),
   );

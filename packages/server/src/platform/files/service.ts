@@ -385,6 +385,24 @@ export class FileService {
     return principal.side === 'platform' || row.enterpriseId === principal.enterpriseId;
   }
 
+  /**
+   * The file an address names when the caller may read it, it lies on `tenantId` and its extension is one
+   * of `extensions` (what a form may attach: its pictures, its documents); else null.
+   */
+  async attachable(
+    principal: Principal,
+    address: string,
+    wanted: { tenantId: number; extensions: readonly string[] },
+  ): Promise<FileRow | null> {
+    const file = await this.findByAddress(address);
+    const usable =
+      file !== null &&
+      this.canRead(principal, file) &&
+      file.tenantId === wanted.tenantId &&
+      wanted.extensions.includes(file.extension);
+    return usable ? file : null;
+  }
+
   /** The uploader, or whoever may read a tenant file; public files only the uploader or an administrator. */
   canDelete(principal: Principal, row: FileRow): boolean {
     if (row.delFlag !== 0) return false;

@@ -2,6 +2,7 @@
  * 登录信息 (spec 3 §2 "copy text (login info)", §8, §9): a new or reset enterprise account's login
  * facts — the enterprise, this console's enterprise login address (the environment's own: production
  * or test), the account and its one-time password — with 复制信息 copying them as one text to hand over.
+ * On the enterprise's own 账户信息 (decision 0043) the same without a password: none is known there.
  */
 import { MSG, STAFF_MSG } from '@fieldpay/domain';
 import { Alert, Button, Descriptions, Modal } from 'antd';
@@ -10,7 +11,8 @@ import { notifier } from '../../app/notify';
 export interface LoginInfo {
   enterpriseName: string;
   account: string;
-  password: string;
+  /** a one-time password just set; absent where none is known */
+  password?: string;
 }
 
 /** The enterprise side's login page of the console this page was served from. */
@@ -22,7 +24,7 @@ export const loginInfoText = (info: LoginInfo, url = enterpriseLoginUrl()): stri
     `企业名称：${info.enterpriseName}`,
     `登录地址：${url}`,
     `登录账号：${info.account}`,
-    `登录密码：${info.password}`,
+    ...(info.password === undefined ? [] : [`登录密码：${info.password}`]),
   ].join('\n');
 
 export function LoginInfoDialog({ info, onClose }: { info: LoginInfo | null; onClose(): void }) {
@@ -52,15 +54,19 @@ export function LoginInfoDialog({ info, onClose }: { info: LoginInfo | null; onC
         </Button>,
       ]}
     >
-      <Alert type="warning" showIcon title={STAFF_MSG.oneTimePasswordNote} style={{ marginBottom: 16 }} />
+      {info?.password !== undefined && (
+        <Alert type="warning" showIcon title={STAFF_MSG.oneTimePasswordNote} style={{ marginBottom: 16 }} />
+      )}
       {info && (
         <Descriptions column={1} size="small" bordered className="login-info">
           <Descriptions.Item label="企业名称">{info.enterpriseName}</Descriptions.Item>
           <Descriptions.Item label="登录地址">{enterpriseLoginUrl()}</Descriptions.Item>
           <Descriptions.Item label="登录账号">{info.account}</Descriptions.Item>
-          <Descriptions.Item label="登录密码">
-            <strong className="one-time-password">{info.password}</strong>
-          </Descriptions.Item>
+          {info.password !== undefined && (
+            <Descriptions.Item label="登录密码">
+              <strong className="one-time-password">{info.password}</strong>
+            </Descriptions.Item>
+          )}
         </Descriptions>
       )}
     </Modal>

@@ -14,7 +14,7 @@ import { chinaTime } from '../settlements/settlement-format';
 import { AGREEMENT_TEMPLATES_KEY, fetchTemplateContent, fetchTemplates } from './agreement-template-calls';
 import { AgreementContentDialog } from './AgreementContentDialog';
 import { AgreementTemplateDialog, type TemplateDialogMode } from './AgreementTemplateDialog';
-import { OwnEnterpriseCard } from './own-enterprise';
+import { OwnEnterpriseCard } from '../../components/OwnEnterpriseCard';
 import type { AgreementOwner } from './SigningRecords';
 
 export function AgreementTemplateList({ owner }: { owner: AgreementOwner }) {

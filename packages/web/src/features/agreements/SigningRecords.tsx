@@ -22,7 +22,7 @@ import { chinaTime } from '../settlements/settlement-format';
 import { AgreementActions } from './AgreementActions';
 import { AgreementContentDialog } from './AgreementContentDialog';
 import { fetchSigningRecords, SIGNING_RECORDS_KEY } from './enterprise-agreement-calls';
-import { OwnEnterpriseCard } from './own-enterprise';
+import { OwnEnterpriseCard } from '../../components/OwnEnterpriseCard';
 
 export interface AgreementOwner {
   enterpriseId: number;

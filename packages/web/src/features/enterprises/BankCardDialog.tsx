@@ -33,11 +33,14 @@ const fields = bankCardFieldsSchema.shape;
 
 export function BankCardDialog({
   owner,
+  own = false,
   systems,
   card,
   onClose,
 }: {
   owner: FeeOwner;
+  /** the enterprise's own 账户信息: its own calls (decision 0043) */
+  own?: boolean;
   systems: BankSystem[];
   /** the card to edit (its values in the clear); none: a new card */
   card?: EnterpriseBankCard;
@@ -55,8 +58,8 @@ export function BankCardDialog({
       bankDepositAddress: values.bankDepositAddress.trim(),
     };
     const message = card
-      ? await editBankCard({ ...body, id: card.id })
-      : await addBankCard({ ...body, bankReservedPhone: values.bankReservedPhone.trim() });
+      ? await editBankCard({ ...body, id: card.id }, own)
+      : await addBankCard({ ...body, bankReservedPhone: values.bankReservedPhone.trim() }, own);
     notifier().success(message);
     await queryClient.invalidateQueries({ queryKey: ['enterprise', 'bankCards'] });
   };

@@ -106,7 +106,7 @@ export function EnterpriseAgreementsBlock({ info }: { info: EnterpriseInfo }) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const owner = { enterpriseId: info.id, tenantId: info.tenantId };
-  const edit = useEnterpriseEdit(info, 'enterpriseAgreement:list:add');
+  const edit = useEnterpriseEdit(info, 'agreements');
   const counts = useQuery({
     queryKey: [...SIGNING_RECORDS_KEY, 'count', owner.enterpriseId, owner.tenantId],
     queryFn: async () => {

@@ -61,18 +61,21 @@ describe('修改认证信息', { timeout: 60_000 }, () => {
     });
     fireEvent.click(buttonByText(/确\s*定/));
     await waitFor(() =>
-      expect(calls.saveEnterpriseAuth).toHaveBeenCalledWith({
-        id: 9,
-        tenantId: 3,
-        enterpriseName: '杭州星联医药科技有限公司',
-        address: '杭州市滨江区网商路699号',
-        name: '李四',
-        idCard: '11010519491231002X',
-        license: address('license'),
-        idCardFront: address('front'),
-        idCardBack: address('back'),
-        logo: '',
-      }),
+      expect(calls.saveEnterpriseAuth).toHaveBeenCalledWith(
+        {
+          id: 9,
+          tenantId: 3,
+          enterpriseName: '杭州星联医药科技有限公司',
+          address: '杭州市滨江区网商路699号',
+          name: '李四',
+          idCard: '11010519491231002X',
+          license: address('license'),
+          idCardFront: address('front'),
+          idCardBack: address('back'),
+          logo: '',
+        },
+        false,
+      ),
     );
     expect(toasts.success).toHaveBeenCalledWith('修改成功');
   });

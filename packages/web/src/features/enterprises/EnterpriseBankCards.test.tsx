@@ -1,10 +1,12 @@
 import type { EnterpriseBankCard, EnterpriseInfo } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
 import { ConfirmProvider } from '../../components/ConfirmProvider';
 import { buttonByText, LONG, openOptions, renderWithQuery, selectOf, signedInAs } from '../../components/list/testing';
 import { EnterpriseBankCards } from './EnterpriseBankCards';
+import { EnterpriseViewContext } from './use-enterprise-edit';
 
 const calls = vi.hoisted(() => ({
   bankCardsKey: (owner: { enterpriseId: number }, token?: string) => [
@@ -142,16 +144,19 @@ describe('结算账户', { timeout: 60_000 }, () => {
     fireEvent.change(phone, { target: { value: '13900000001' } });
     fireEvent.click(buttonByText(/确\s*定/));
     await waitFor(() =>
-      expect(calls.addBankCard).toHaveBeenCalledWith({
-        enterpriseId: 9,
-        tenantId: 3,
-        platformList: [7],
-        bankDepositId: 11,
-        bankUserName: '杭州星联',
-        bankAccount: '1202003110900000009',
-        bankDepositAddress: '中国工商银行股份有限公司杭州西湖支行',
-        bankReservedPhone: '13900000001',
-      }),
+      expect(calls.addBankCard).toHaveBeenCalledWith(
+        {
+          enterpriseId: 9,
+          tenantId: 3,
+          platformList: [7],
+          bankDepositId: 11,
+          bankUserName: '杭州星联',
+          bankAccount: '1202003110900000009',
+          bankDepositAddress: '中国工商银行股份有限公司杭州西湖支行',
+          bankReservedPhone: '13900000001',
+        },
+        false,
+      ),
     );
     expect(toasts.success).toHaveBeenCalledWith('新增成功');
   });
@@ -178,16 +183,19 @@ describe('结算账户', { timeout: 60_000 }, () => {
     });
     fireEvent.click(buttonByText(/确\s*定/));
     await waitFor(() =>
-      expect(calls.editBankCard).toHaveBeenCalledWith({
-        enterpriseId: 9,
-        tenantId: 3,
-        id: 1,
-        platformList: [7],
-        bankDepositId: 11,
-        bankUserName: '杭州星联医药科技有限公司',
-        bankAccount: '1202003110900000001',
-        bankDepositAddress: '浙江省杭州市滨江区网商路699号',
-      }),
+      expect(calls.editBankCard).toHaveBeenCalledWith(
+        {
+          enterpriseId: 9,
+          tenantId: 3,
+          id: 1,
+          platformList: [7],
+          bankDepositId: 11,
+          bankUserName: '杭州星联医药科技有限公司',
+          bankAccount: '1202003110900000001',
+          bankDepositAddress: '浙江省杭州市滨江区网商路699号',
+        },
+        false,
+      ),
     );
     expect(toasts.success).toHaveBeenCalledWith('编辑成功');
   });
@@ -200,7 +208,30 @@ describe('结算账户', { timeout: 60_000 }, () => {
     fireEvent.click(buttonByText(/^删\s*除$/));
     expect(await screen.findByText('确认删除该银行卡？', {}, LONG)).toBeTruthy();
     fireEvent.click(buttonByText(/确\s*定/));
-    await waitFor(() => expect(calls.deleteBankCard).toHaveBeenCalledWith({ enterpriseId: 9, tenantId: 3 }, 1));
+    await waitFor(() => expect(calls.deleteBankCard).toHaveBeenCalledWith({ enterpriseId: 9, tenantId: 3 }, 1, false));
     expect(toasts.success).toHaveBeenCalledWith('删除成功');
+  });
+
+  it('on the enterprise’s own 账户信息: its own code and its own calls; the platform’s code does not count', async () => {
+    signedInAs('enterprise', 2);
+    useSession.setState({ permList: ['enterpriseAccountManage:info:modifyAccount'] });
+    calls.fetchBankCards.mockResolvedValue(listOf([card(true)], true));
+    calls.deleteBankCard.mockResolvedValue(null);
+    const own = (children: ReactNode) => (
+      <EnterpriseViewContext.Provider value="own">
+        <ConfirmProvider>{children}</ConfirmProvider>
+      </EnterpriseViewContext.Provider>
+    );
+    const withoutCode = renderWithQuery(own(<EnterpriseBankCards info={info(true)} />));
+    await screen.findByText('1202003110900000001', {}, LONG);
+    expect(screen.queryByText(/^删\s*除$/)).toBeNull();
+    withoutCode.unmount();
+    useSession.setState({ permList: ['enterpriseAccount:info:modifyAccount'] });
+    renderWithQuery(own(<EnterpriseBankCards info={info(true)} />));
+    expect(await screen.findByText('新增银行卡', {}, LONG)).toBeTruthy();
+    fireEvent.click(buttonByText(/^删\s*除$/));
+    expect(await screen.findByText('确认删除该银行卡？', {}, LONG)).toBeTruthy();
+    fireEvent.click(buttonByText(/确\s*定/));
+    await waitFor(() => expect(calls.deleteBankCard).toHaveBeenCalledWith({ enterpriseId: 9, tenantId: 3 }, 1, true));
   });
 });

@@ -1,6 +1,7 @@
 /**
  * 结算账户 of 企业信息 (spec 3 §2, §3 "Enterprise bank account", §4, §6; decision 0037): the enterprise's
- * bank cards, masked until the desensitized view. The platform's own staff with 企业结算信息修改 add
+ * bank cards, masked until the desensitized view. The platform's own staff with 企业结算信息修改 (and the
+ * enterprise itself on 账户信息 with 本企业结算银行卡维护, decision 0043) add
  * (while a card-based bank system exists and fewer than 20 cards are held), edit (in the desensitized
  * view: 请先脱敏之后再进行编辑) and delete (after 确认删除该银行卡？) them.
  */
@@ -26,7 +27,7 @@ const NO_SYSTEMS: BankSystem[] = [];
 export function EnterpriseBankCards({ info }: { info: EnterpriseInfo }) {
   const owner = { enterpriseId: info.id, tenantId: info.tenantId };
   const token = useEnterpriseUnmaskToken();
-  const edit = useEnterpriseEdit(info, 'enterpriseAccountManage:info:modifyAccount');
+  const edit = useEnterpriseEdit(info, 'bankCards');
   const queryClient = useQueryClient();
   const cards = useQuery({ queryKey: bankCardsKey(owner, token), queryFn: () => fetchBankCards(owner, token) });
   const systems = useQuery({
@@ -84,7 +85,11 @@ export function EnterpriseBankCards({ info }: { info: EnterpriseInfo }) {
             size="small"
             danger
             onClick={() =>
-              void run(BANK_CARD_MSG.deleteConfirm, () => deleteBankCard(owner, card.id), BANK_CARD_MSG.deleted)
+              void run(
+                BANK_CARD_MSG.deleteConfirm,
+                () => deleteBankCard(owner, card.id, edit.own),
+                BANK_CARD_MSG.deleted,
+              )
             }
           >
             删除
@@ -116,7 +121,13 @@ export function EnterpriseBankCards({ info }: { info: EnterpriseInfo }) {
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
       />
       {editing !== null && (
-        <BankCardDialog owner={owner} systems={bankSystems} card={editing} onClose={() => setEditing(null)} />
+        <BankCardDialog
+          owner={owner}
+          own={edit.own}
+          systems={bankSystems}
+          card={editing}
+          onClose={() => setEditing(null)}
+        />
       )}
     </>
   );

@@ -21,18 +21,19 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
+import { type LoginInfo, LoginInfoDialog } from '../../components/account/LoginInfoDialog';
 import { DesensitizationDialog } from '../../components/DesensitizationDialog';
 import { useConfirmedAction } from '../../components/list/ConfirmedAction';
 import { StatusTag } from '../../components/list/StatusTag';
 import { orDash } from '../../components/text';
 import { CompanyInvoicingBlock } from '../invoices/CompanyInvoicingBlock';
 import { SETTLEMENT_LIST_PATH } from '../settlements/settlement-paths';
-import { enterpriseInfoKey, fetchEnterpriseInfo, setEnterpriseStatus } from './enterprise-calls';
+import { enterpriseInfoKey, fetchEnterpriseInfo, OWN_AUTH_MODIFY_PATH, setEnterpriseStatus } from './enterprise-calls';
 import { EnterpriseAgreementsBlock } from './EnterpriseAgreementsBlock';
 import { EnterpriseAuthDialog } from './EnterpriseAuthDialog';
 import { EnterpriseBankCards } from './EnterpriseBankCards';
@@ -41,7 +42,12 @@ import { EnterpriseRiskBlock } from './EnterpriseRiskBlock';
 import { EnterpriseTagsDialog } from './EnterpriseTagsDialog';
 import { FeeChangeDialog, FeeSettingView } from './FeeChangeDialog';
 import { StoredImage } from './StoredImage';
-import { EnterpriseFullPage, useEnterpriseEdit, useEnterpriseUnmaskToken } from './use-enterprise-edit';
+import {
+  EnterpriseViewContext,
+  useCanUnmaskEnterprise,
+  useEnterpriseEdit,
+  useEnterpriseUnmaskToken,
+} from './use-enterprise-edit';
 import './enterprises.css';
 
 const CROWD_PROJECT_LIST_PATH = '/projectManage/project/crowdList';
@@ -65,9 +71,10 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
   const platformSide = useSession((state) => state.side) === 'platform';
   const { can } = useAccess();
   const fee = info.fee;
-  const canChangeFee = useEnterpriseEdit(info, 'enterpriseAccountManage:info:modifyAccount').canEdit;
+  const canChangeFee = useEnterpriseEdit(info, 'fee').canEdit;
   const [feeOpen, setFeeOpen] = useState(false);
-  const edit = useEnterpriseEdit(info);
+  const edit = useEnterpriseEdit(info, 'registration');
+  const authEdit = useEnterpriseEdit(info, 'auth');
   const [contactOpen, setContactOpen] = useState(false);
   const [authOpen, setAuthOpen] = useState(false);
   const [tagsOpen, setTagsOpen] = useState(false);
@@ -120,14 +127,25 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
         size="small"
         title="认证信息"
         extra={
-          edit.canEdit ? (
+          authEdit.canEdit || edit.canEdit ? (
             <Space size={0}>
-              <Button type="link" size="small" onClick={edit.unlessMasked(() => setAuthOpen(true))}>
-                修改认证信息
-              </Button>
-              <Button type="link" size="small" onClick={edit.unlessMasked(() => setContactOpen(true))}>
-                修改联系电话
-              </Button>
+              {authEdit.canEdit && (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={authEdit.unlessMasked(() =>
+                    // the enterprise edits it on a full page (decision 0043), the platform's staff in a dialog
+                    authEdit.own ? navigate(OWN_AUTH_MODIFY_PATH) : setAuthOpen(true),
+                  )}
+                >
+                  修改认证信息
+                </Button>
+              )}
+              {edit.canEdit && (
+                <Button type="link" size="small" onClick={edit.unlessMasked(() => setContactOpen(true))}>
+                  修改联系电话
+                </Button>
+              )}
             </Space>
           ) : undefined
         }
@@ -222,7 +240,7 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
           />
         )}
       </Card>
-      {edit.canEdit && authOpen && <EnterpriseAuthDialog info={info} onClose={() => setAuthOpen(false)} />}
+      {authEdit.canEdit && authOpen && <EnterpriseAuthDialog info={info} onClose={() => setAuthOpen(false)} />}
       {edit.canEdit && tagsOpen && <EnterpriseTagsDialog info={info} onClose={() => setTagsOpen(false)} />}
       {edit.canEdit && contactOpen && (
         <EnterpriseContactDialog info={info} open={contactOpen} onClose={() => setContactOpen(false)} />
@@ -234,21 +252,29 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
   );
 }
 
-/** 禁用 / 启用 by the enterprise's status, for the platform's staff who hold the code (返回 is in the title). */
+/**
+ * The bottom buttons: on the platform side 脱敏查看 and 禁用 / 启用 (for the platform's staff who hold the
+ * codes); on the enterprise's own 账户信息 脱敏查看 and 登录信息 (decision 0043). 返回 is in the title.
+ */
 function EnterpriseActions({ info }: { info: EnterpriseInfo }) {
   const queryClient = useQueryClient();
   const { can } = useAccess();
   const platformSide = useSession((state) => state.side) === 'platform';
+  const own = useContext(EnterpriseViewContext) === 'own';
   const run = useConfirmedAction(() => void queryClient.invalidateQueries({ queryKey: ['enterprise'] }));
   const [desensitizing, setDesensitizing] = useState(false);
+  const [loginInfo, setLoginInfo] = useState<LoginInfo | null>(null);
+  const account = useSession((state) => state.userInfo?.username ?? '');
   const toggle = enterpriseStatusToggle(info.status as EnterpriseStatus, info.name);
-  const canUnmask = can('enterpriseAccountManage:info:desensitization') && !info.unmasked;
-  const canToggle = can('enterpriseAccountManage:list:disable');
-  if (!platformSide || (!canUnmask && !canToggle)) return null;
+  const canUnmask = useCanUnmaskEnterprise() && !info.unmasked;
+  const canToggle = platformSide && can('enterpriseAccountManage:list:disable');
+  if (!(platformSide || own) || (!canUnmask && !canToggle && !own)) return null;
   return (
     <div className="enterprise-actions">
       {canUnmask && <Button onClick={() => setDesensitizing(true)}>脱敏查看</Button>}
       <DesensitizationDialog open={desensitizing} onClose={() => setDesensitizing(false)} />
+      {own && <Button onClick={() => setLoginInfo({ enterpriseName: info.name, account })}>登录信息</Button>}
+      <LoginInfoDialog info={loginInfo} onClose={() => setLoginInfo(null)} />
       {canToggle && (
         <Button
           danger={info.status === 1}
@@ -268,7 +294,7 @@ function EnterpriseActions({ info }: { info: EnterpriseInfo }) {
 }
 
 /** The enterprise's info by id, unmasked while the desensitized view holds a token. */
-function useEnterpriseInfo(id: number | undefined, tenantId: number | undefined) {
+export function useEnterpriseInfo(id: number | undefined, tenantId: number | undefined) {
   const valid = id !== undefined && id > 0;
   const token = useEnterpriseUnmaskToken();
   const query = useQuery({
@@ -280,7 +306,7 @@ function useEnterpriseInfo(id: number | undefined, tenantId: number | undefined)
   return { valid, query };
 }
 
-function EnterpriseInfoBody({
+export function EnterpriseInfoBody({
   id,
   tenantId,
   actions,
@@ -307,9 +333,9 @@ function EnterpriseInfoBody({
 /** 企业信息 embedded in another screen (comeForm other than 1): read only, without the bottom buttons. */
 export function EnterpriseInfoEmbedded({ id, tenantId }: { id: number; tenantId?: number }) {
   return (
-    <EnterpriseFullPage.Provider value={false}>
+    <EnterpriseViewContext.Provider value="embedded">
       <EnterpriseInfoBody id={id} tenantId={tenantId} actions={false} />
-    </EnterpriseFullPage.Provider>
+    </EnterpriseViewContext.Provider>
   );
 }
 

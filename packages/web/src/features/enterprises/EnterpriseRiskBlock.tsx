@@ -101,7 +101,7 @@ function RiskForm({ info, onDone }: { info: EnterpriseInfo; onDone(): void }) {
 
 export function EnterpriseRiskBlock({ info }: { info: EnterpriseInfo }) {
   const [editing, setEditing] = useState(false);
-  const { canEdit, unlessMasked } = useEnterpriseEdit(info);
+  const { canEdit, unlessMasked } = useEnterpriseEdit(info, 'registration');
   const startEditing = unlessMasked(() => setEditing(true));
   return (
     <Card

@@ -24,12 +24,19 @@ import {
   saveFeeOperation,
   enterpriseAccountListOperation,
   enterpriseAddOperation,
+  ownBankCardAddOperation,
+  ownBankCardDeleteOperation,
+  ownBankCardEditOperation,
+  ownEnterpriseAuthOperation,
 } from '@fieldpay/domain';
 import { ApiError } from '../../api/http';
 import { call, callWithMessage } from '../../app/api-client';
 import { notifier } from '../../app/notify';
 
 export const ENTERPRISE_INFO_PATH = '/projectManage/project/enterpriseInfo';
+/** The enterprise's own 账户信息 and its full-page 修改认证信息 (decision 0043). */
+export const OWN_ACCOUNT_PATH = '/company/account/info';
+export const OWN_AUTH_MODIFY_PATH = '/company/account/info/modifyAuth';
 
 export const enterpriseInfoPath = (id: number, tenantId?: number) =>
   `${ENTERPRISE_INFO_PATH}?id=${id}${tenantId === undefined ? '' : `&tenantId=${tenantId}`}`;
@@ -49,9 +56,15 @@ export const fetchEnterpriseInfo = (id: number, tenantId?: number, tempToken?: s
 export const saveEnterpriseLimit = async (input: OperationInput<typeof enterpriseLimitOperation>): Promise<string> =>
   (await callWithMessage(enterpriseLimitOperation, input)).message;
 
-/** 修改认证信息; answers the server's message. */
-export const saveEnterpriseAuth = async (input: OperationInput<typeof enterpriseAuthOperation>): Promise<string> =>
-  (await callWithMessage(enterpriseAuthOperation, input)).message;
+/**
+ * 修改认证信息; answers the server's message. `own`: the enterprise on its own 账户信息 (decision 0043), whose
+ * calls are the twins of the platform's under its own code; the same holds for the bank cards below.
+ */
+export const saveEnterpriseAuth = async (
+  input: OperationInput<typeof enterpriseAuthOperation>,
+  own = false,
+): Promise<string> =>
+  (await callWithMessage(own ? ownEnterpriseAuthOperation : enterpriseAuthOperation, input)).message;
 
 /** 编辑标签; answers the server's message. */
 export const saveEnterpriseTags = async (input: OperationInput<typeof enterpriseTagsSaveOperation>): Promise<string> =>
@@ -107,13 +120,14 @@ export const fetchBankCards = (owner: FeeOwner, tempToken?: string) =>
 export const fetchBankSystems = (owner: FeeOwner) => call(bankSystemListOperation, owner);
 
 /** 新增 / 编辑 a card; answers the server's message. */
-export const addBankCard = async (input: OperationInput<typeof bankCardAddOperation>): Promise<string> =>
-  (await callWithMessage(bankCardAddOperation, input)).message;
+export const addBankCard = async (input: OperationInput<typeof bankCardAddOperation>, own = false): Promise<string> =>
+  (await callWithMessage(own ? ownBankCardAddOperation : bankCardAddOperation, input)).message;
 
-export const editBankCard = async (input: OperationInput<typeof bankCardEditOperation>): Promise<string> =>
-  (await callWithMessage(bankCardEditOperation, input)).message;
+export const editBankCard = async (input: OperationInput<typeof bankCardEditOperation>, own = false): Promise<string> =>
+  (await callWithMessage(own ? ownBankCardEditOperation : bankCardEditOperation, input)).message;
 
-export const deleteBankCard = (owner: FeeOwner, id: number) => call(bankCardDeleteOperation, { ...owner, id });
+export const deleteBankCard = (owner: FeeOwner, id: number, own = false) =>
+  call(own ? ownBankCardDeleteOperation : bankCardDeleteOperation, { ...owner, id });
 
 /** 企业账户 (decision 0042): under the enterprise's key, so a status change anywhere reloads the list. */
 export const ENTERPRISE_ACCOUNTS_KEY = ['enterprise', 'accounts'] as const;

@@ -1,8 +1,13 @@
-/** The enterprise side's pages about its own agreements: the signed-in enterprise, or a note when there is none. */
+/** The enterprise side's pages about its own enterprise (its agreements, its account): the signed-in enterprise, or a note when there is none. */
 import { Card, Empty, Result } from 'antd';
 import type { ReactNode } from 'react';
-import { useSession } from '../../app/session-store';
-import type { AgreementOwner } from './SigningRecords';
+import { useSession } from '../app/session-store';
+
+/** The signed-in enterprise on the session's platform. */
+export interface OwnEnterprise {
+  enterpriseId: number;
+  tenantId: number;
+}
 
 export function OwnEnterpriseCard({
   icon,
@@ -11,7 +16,7 @@ export function OwnEnterpriseCard({
 }: {
   icon: ReactNode;
   title: string;
-  children(owner: AgreementOwner): ReactNode;
+  children(owner: OwnEnterprise): ReactNode;
 }) {
   const info = useSession((state) => state.userInfo);
   const enterpriseId = info?.enterprise?.id;
