@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNTS,
   animationsDone,
-  callApi,
   launchBrowser,
   openDemoCompanyInfo,
   openPage,
   screenshot,
   signIn,
+  unmaskView,
 } from './support';
 
 let browser: Browser;
@@ -41,20 +41,7 @@ describe('企业风险 and the desensitized view', () => {
     await risk.getByRole('button', { name: /编\s*辑/ }).click();
     await page.locator('.ant-message').getByText('请先脱敏之后再进行编辑').waitFor();
 
-    await page.getByRole('button', { name: '脱敏查看' }).click();
-    const dialog = page.locator('.ant-modal').filter({ hasText: '脱敏验证' });
-    await dialog.getByPlaceholder('请输入登录密码').fill(ACCOUNTS.tenantStaff.password);
-    const sent = page.waitForResponse((response) => response.url().includes('/api/sys2/sendVerifyCode'));
-    await dialog.getByRole('button', { name: '获取验证码' }).click();
-    expect(((await (await sent).json()) as { success: boolean }).success).toBe(true);
-    const outbox = await callApi<Array<{ content: string }>>(
-      `/api/dev/sms-outbox?phone=${ACCOUNTS.tenantStaff.username}`,
-    );
-    const code = /(\d{6})/.exec(outbox.result[0]?.content ?? '')?.[1];
-    expect(code, 'the SMS code in the dev outbox').toBeTruthy();
-    await dialog.getByPlaceholder('请输入短信验证码').fill(code as string);
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('明文显示中').waitFor();
+    await unmaskView(page, ACCOUNTS.tenantStaff);
     await risk.getByText('在业').waitFor();
     await risk.getByText('无涉诉').waitFor();
     await screenshot(page, 'enterprise-info-unmasked-1440');

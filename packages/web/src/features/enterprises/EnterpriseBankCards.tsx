@@ -54,7 +54,7 @@ export function EnterpriseBankCards({ info }: { info: EnterpriseInfo }) {
       ),
     },
     { key: 'bankUserName', dataIndex: 'bankUserName', title: '开户名称', width: 190 },
-    { key: 'bankAccount', dataIndex: 'bankAccount', title: '银行账号', width: 170 },
+    { key: 'bankAccount', dataIndex: 'bankAccount', title: '银行账号', width: 200 },
     { key: 'bankReservedPhone', dataIndex: 'bankReservedPhone', title: '预留手机号', width: 110 },
     {
       key: 'platformList',
@@ -117,7 +117,7 @@ export function EnterpriseBankCards({ info }: { info: EnterpriseInfo }) {
         dataSource={records}
         loading={cards.isLoading}
         pagination={false}
-        scroll={{ x: 1090 }}
+        scroll={{ x: 1120 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
       />
       {editing !== null && (
