@@ -28,6 +28,7 @@ import { equalsIfGiven } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
 import { type Direction, paged } from '../../db/paging';
 import { type AgreementStoredFile, enterpriseAgreements, enterprises, tenants } from '../../db/schema';
+import { provisionalNumber } from '../../db/row-numbers';
 import type { Principal } from '../../platform/auth/sessions';
 import { chinaDateTime } from '../../platform/china-time';
 import type { Services } from '../../services';
@@ -278,6 +279,7 @@ export async function saveEnterpriseAgreement(
       before: { ...row, content: undefined },
       after: { ...values, content: undefined },
     });
+    // read back: the answered status is the effective one, its dates read in by the one expression every read uses
     return { id: row.id, signStatus: (await agreementRow(db, principal, row.id)).signStatus };
   }
 
@@ -287,7 +289,7 @@ export async function saveEnterpriseAgreement(
       ...values,
       tenantId: enterprise.tenantId,
       enterpriseId: enterprise.id,
-      orderNo: sql`'t' || left(replace(gen_random_uuid()::text, '-', ''), 31)`,
+      orderNo: provisionalNumber(),
       createdBy: principal.userId,
       createdAt: at,
     })

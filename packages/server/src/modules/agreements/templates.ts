@@ -21,6 +21,7 @@ import { enterpriseScope, tenantScope } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
 import { contracts, personAgreements } from '../../db/schema';
+import { provisionalNumber } from '../../db/row-numbers';
 import type { Principal } from '../../platform/auth/sessions';
 import { contains } from '../../platform/lookups/query';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
@@ -176,7 +177,7 @@ export async function saveTemplate(
       tenantId: enterprise.tenantId,
       enterpriseId: enterprise.id,
       type: PROJECT_AGREEMENT,
-      contractSn: sql`'t' || left(replace(gen_random_uuid()::text, '-', ''), 31)`,
+      contractSn: provisionalNumber(),
     })
     .returning({ id: contracts.id });
   // the agreement number: XM, the enterprise and the row's id (unique without a counter to race on)

@@ -18,6 +18,7 @@ import { equalsIfGiven, tenantScope } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
 import { paged } from '../../db/paging';
 import { enterprises, roles, tenants } from '../../db/schema';
+import { provisionalNumber } from '../../db/row-numbers';
 import type { Principal } from '../../platform/auth/sessions';
 import { contains } from '../../platform/lookups/query';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
@@ -117,7 +118,7 @@ export async function addEnterpriseAccount(
       contactPhone: input.contactPhone,
       contactEmail: input.contactEmail,
       orgCodeTxt: input.taxNumber,
-      enterpriseSn: sql`'t' || left(replace(gen_random_uuid()::text, '-', ''), 31)`,
+      enterpriseSn: provisionalNumber(),
     })
     .onConflictDoNothing()
     .returning({ id: enterprises.id });

@@ -272,15 +272,14 @@ export async function taskDetail(services: Services, principal: Principal, id: n
 /** The tables of a task's records (each row has the task's tenant, the task and an id in time order). */
 type TaskRecordTable = typeof taskMaterialOpens | typeof taskCallRecords;
 
-/** One page of a task's records of `table`, for a task the session may see (404 otherwise). */
+/** One page of the records of `table` of a task the session may see (the caller has checked it: scopedTask). */
 async function taskRecordPage<Table extends TaskRecordTable, Answer>(
   db: DbOrTx,
-  principal: Principal,
-  query: { taskId: number; pageNo: number; pageSize: number },
+  task: TaskRow,
+  query: { pageNo: number; pageSize: number },
   table: Table,
   answerOf: (row: Table['$inferSelect'], task: TaskRow) => Answer,
 ): Promise<Page<Answer>> {
-  const task = await scopedTask(db, principal, query.taskId);
   // Drizzle's from() takes the union, not a type parameter; the rows are the chosen table's again below
   const source: TaskRecordTable = table;
   const where = and(eq(source.tenantId, task.tenantId), eq(source.taskId, task.id));
@@ -296,12 +295,13 @@ async function taskRecordPage<Table extends TaskRecordTable, Answer>(
 }
 
 /** The material openings of a task the session may see, oldest first, 10 a page. */
-export function materialRecords(
+export async function materialRecords(
   db: DbOrTx,
   principal: Principal,
   query: Input<typeof taskMaterialRecordsOperation>,
 ): Promise<Page<TaskMaterialRecord>> {
-  return taskRecordPage(db, principal, query, taskMaterialOpens, (row, task) => ({
+  const task = await scopedTask(db, principal, query.taskId);
+  return taskRecordPage(db, task, query, taskMaterialOpens, (row, task) => ({
     id: row.id,
     materialName: row.materialName,
     productNames: task.productName,
@@ -318,7 +318,7 @@ export async function readingRecords(
 ): Promise<Page<TaskReadingRecord>> {
   const task = await scopedTask(db, principal, query.taskId);
   if (task.personId !== query.userId) throw fail.notFound(TASK_MSG.taskMissing);
-  return taskRecordPage(db, principal, query, taskMaterialOpens, (row) => ({
+  return taskRecordPage(db, task, query, taskMaterialOpens, (row) => ({
     id: row.id,
     title: row.materialName,
     duration: row.duration,
@@ -329,12 +329,13 @@ export async function readingRecords(
 }
 
 /** The call records of a task the session may see, oldest first, 10 a page. */
-export function callRecords(
+export async function callRecords(
   db: DbOrTx,
   principal: Principal,
   query: Input<typeof taskCallRecordsOperation>,
 ): Promise<Page<TaskCallRecord>> {
-  return taskRecordPage(db, principal, query, taskCallRecords, (row) => ({
+  const task = await scopedTask(db, principal, query.taskId);
+  return taskRecordPage(db, task, query, taskCallRecords, (row) => ({
     id: row.id,
     callType: row.callType,
     phoneNumber: row.phoneNumber,
