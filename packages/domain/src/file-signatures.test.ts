@@ -14,6 +14,7 @@ const HEADS = {
   rar5: bytes(0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x01, 0x00),
   xml: text('\ufeff  <?xml version="1.0"?><a/>'),
   exe: text('MZ\x90\x00\x03'),
+  mp4: bytes(0, 0, 0, 0x20, ...text('ftypisom')),
 };
 
 describe('file signatures', () => {
@@ -28,6 +29,8 @@ describe('file signatures', () => {
     expect(signatureMatches('rar', HEADS.rar4)).toBe(true);
     expect(signatureMatches('rar', HEADS.rar5)).toBe(true);
     expect(signatureMatches('xml', HEADS.xml)).toBe(true);
+    expect(signatureMatches('mp4', HEADS.mp4)).toBe(true);
+    expect(signatureMatches('mov', HEADS.mp4)).toBe(true);
   });
 
   it('refuse a renamed file, an empty head and unknown extensions', () => {
@@ -38,6 +41,7 @@ describe('file signatures', () => {
     expect(signatureMatches('xml', text('hello'))).toBe(false);
     expect(signatureMatches('pdf', bytes())).toBe(false);
     expect(signatureMatches('exe', HEADS.exe)).toBe(false);
+    expect(signatureMatches('mp4', HEADS.png)).toBe(false);
   });
 
   it('tell zip containers apart by the entry they must hold', () => {

@@ -8,7 +8,7 @@
 /** How many leading bytes the signature check reads. */
 export const SIGNATURE_HEAD_BYTES = 64;
 
-type ContainerKind = 'jpeg' | 'png' | 'pdf' | 'zip' | 'ole' | 'rar' | 'xml';
+type ContainerKind = 'jpeg' | 'png' | 'pdf' | 'zip' | 'ole' | 'rar' | 'xml' | 'isobmff';
 
 const JPEG = [0xff, 0xd8, 0xff];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -19,6 +19,8 @@ const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const RAR4 = [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x00];
 const RAR5 = [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x01, 0x00];
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
+/** MP4 and QuickTime (ISO base media): a box size, then the ftyp box type */
+const FTYP = [0x66, 0x74, 0x79, 0x70];
 
 const KIND_BY_EXTENSION: Readonly<Record<string, ContainerKind>> = {
   jpg: 'jpeg',
@@ -34,6 +36,8 @@ const KIND_BY_EXTENSION: Readonly<Record<string, ContainerKind>> = {
   apk: 'zip',
   rar: 'rar',
   xml: 'xml',
+  mp4: 'isobmff',
+  mov: 'isobmff',
 };
 
 const startsWith = (head: Uint8Array, bytes: readonly number[], offset = 0): boolean =>
@@ -65,6 +69,8 @@ function matchesKind(kind: ContainerKind, head: Uint8Array): boolean {
       return startsWith(head, RAR4) || startsWith(head, RAR5);
     case 'xml':
       return looksLikeXml(head);
+    case 'isobmff':
+      return startsWith(head, FTYP, 4);
   }
 }
 

@@ -1,2 +1,3 @@
 export * from './operations';
 export * from './statuses';
+export * from './materials';

@@ -55,8 +55,10 @@ export const personInfoSchema = z.object({
   realName: z.string(),
   idCard: z.string(),
   /** ID card images: 1 an image the view may not show (masked), 0 none */
-  frontCard: z.union([z.literal(0), z.literal(1)]),
-  backCard: z.union([z.literal(0), z.literal(1)]),
+  /** the ID sides (decision 0044): 0 none, 1 held but masked, else the picture's link (the desensitized view) */
+  frontCard: z.union([z.literal(0), z.literal(1), z.string()]),
+  backCard: z.union([z.literal(0), z.literal(1), z.string()]),
+  /** '' none, MASKED_IMAGE held but masked, else the link (the desensitized view) */
   videoAddress: z.string(),
   faceImage: z.string(),
   userAuthVoList: z.array(z.object({ authTypeName: z.string(), fileList: z.array(fileSchema) })),

@@ -170,6 +170,12 @@ export const HAND_REGISTERED_ROUTES: readonly HandRegisteredRoute[] = [
   },
   {
     method: 'GET',
+    url: '/api/sys/person/material/:tenantId/:id',
+    file: 'modules/persons/routes.ts',
+    why: 'streams a person material; the material is named in the path (signed link only)',
+  },
+  {
+    method: 'GET',
     url: '/api/sys/task/attachmentZip',
     file: 'modules/tasks/routes.ts',
     why: 'streams a zip of the task photos',

@@ -34,6 +34,11 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   },
   {
     method: 'GET',
+    url: '/api/sys/person/material/:tenantId/:id',
+    reason: 'a signed person-material link (given by the account info, decision 0044) is its own permission; nothing else opens it',
+  },
+  {
+    method: 'GET',
     url: '/api/esign/sign/:token',
     reason: 'the signing page of an online agreement, opened in a new window: its one-time token is the credential',
   },

@@ -127,3 +127,29 @@ export const personTransfers = pgTable(
   },
   (t) => [index('person_transfers_person').on(t.tenantId, t.personId, t.id)],
 );
+
+/**
+ * 认证材料 (spec 3 §2 "Natural-person account info", §3; decision 0044): what a person sends from the app
+ * to prove who they are and what they can do: the ID card's two sides, a face photo and a video (the
+ * latest of each counts), further authentications (a type name and its files) and skill certificates (a
+ * name and its enclosures). Kept as sent; the stored bytes beside the uploads.
+ */
+export const personMaterials = pgTable(
+  'person_materials',
+  {
+    ...tenantOwnedColumns(),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id),
+    /** PERSON_MATERIAL_KINDS: idFront, idBack, face, video, auth, skill */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    /** the authentication type or the certificate's name; '' for the ID sides, the face and the video */
+    title: varchar('title', { length: 50 }).notNull().default(''),
+    fileName: varchar('file_name', { length: 64 }).notNull(),
+    extension: varchar('extension', { length: 10 }).notNull(),
+    fileSize: integer('file_size').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    storageKey: varchar('storage_key', { length: 200 }).notNull(),
+  },
+  (t) => [index('person_materials_person').on(t.tenantId, t.personId, t.kind, t.id)],
+);

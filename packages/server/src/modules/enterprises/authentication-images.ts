@@ -138,3 +138,44 @@ function specimen(g: SKRSContext2D, width: number, height: number) {
   g.fillText('样本', 0, height / 10);
   g.restore();
 }
+
+/** A 320x400 face photo for a person's verification (decision 0044): a plain portrait silhouette. */
+export async function drawFacePhoto(): Promise<Buffer> {
+  const { createCanvas } = await loadCanvas();
+  const canvas = createCanvas(320, 400);
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#dfe8f1';
+  g.fillRect(0, 0, 320, 400);
+  g.fillStyle = '#8aa0b6';
+  g.beginPath();
+  g.arc(160, 150, 70, 0, Math.PI * 2);
+  g.fill();
+  g.beginPath();
+  g.ellipse(160, 380, 130, 120, 0, Math.PI, 0);
+  g.fill();
+  specimen(g, 320, 400);
+  return canvas.toBuffer('image/png');
+}
+
+/** A 560x400 certificate (a further authentication or a skill certificate): its title, holder and lines. */
+export async function drawCertificate(title: string, holder: string, lines: readonly string[]): Promise<Buffer> {
+  const { createCanvas } = await loadCanvas();
+  const canvas = createCanvas(560, 400);
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#fffdf6';
+  g.fillRect(0, 0, 560, 400);
+  g.strokeStyle = '#3f6b9a';
+  g.lineWidth = 6;
+  g.strokeRect(10, 10, 540, 380);
+  g.fillStyle = '#1f3f66';
+  g.textAlign = 'center';
+  g.font = `30px ${FONT}`;
+  g.fillText(title, 280, 80);
+  g.textAlign = 'left';
+  g.font = `18px ${FONT}`;
+  g.fillStyle = '#222';
+  [`持证人：${holder}`, ...lines].forEach((line, index) => g.fillText(line, 60, 150 + index * 40));
+  stamp(g, 450, 320, '发证机关');
+  specimen(g, 560, 400);
+  return canvas.toBuffer('image/png');
+}

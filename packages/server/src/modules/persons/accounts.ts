@@ -49,6 +49,7 @@ import type { Principal } from '../../platform/auth/sessions';
 import { contains } from '../../platform/lookups/query';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
 import type { Services } from '../../services';
+import { infoMaterials } from './materials';
 import { listPersonalAgreements } from '../agreements/personal';
 
 type Input<O extends { input: z.ZodType }> = z.output<O['input']>;
@@ -182,6 +183,7 @@ export async function personInfo(
       targetId: person.id,
     });
   }
+  const materials = await infoMaterials(services, person, unmasked);
   const shown = (value: string | null | undefined, mask: (value: string) => string) =>
     !value ? '' : unmasked ? value : mask(value);
   const facts = identityFacts(person.idCard, new Date());
@@ -199,18 +201,13 @@ export async function personInfo(
     updateTime: person.updatedAt.getTime(),
     realName: person.idCard ? person.name : '',
     idCard: shown(person.idCard, maskIdCard),
-    frontCard: 0,
-    backCard: 0,
-    videoAddress: '',
-    faceImage: '',
-    userAuthVoList: [],
+    ...materials,
     bankName: card?.bankName ?? '',
     bankCard: shown(card?.accountNo, maskBankCard),
     bankPhone: shown(card?.reservedPhone, maskPhone),
     address: person.address ?? '',
     email: shown(person.email, maskEmail),
     categoryName: person.categoryName ?? '',
-    skillCerts: [],
     loginFlag: person.loginFlag,
     contractName: agreement?.contractName ?? '',
     contractSn: agreement?.contractSn ?? '',

@@ -93,7 +93,12 @@ export function AttachmentListDialog({
               <Button
                 type="link"
                 className="attachment-name"
-                onClick={() => void openStoredFile(item.address, 'attachment')}
+                onClick={() =>
+                  // a file the page gave a signed link for (a person's materials) opens by that link
+                  item.url
+                    ? window.open(item.url, '_blank', 'noopener')
+                    : void openStoredFile(item.address, 'attachment')
+                }
               >
                 {name}
               </Button>

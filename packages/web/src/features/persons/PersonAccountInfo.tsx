@@ -1,12 +1,14 @@
 /**
  * 自然人账户信息 (spec 3 §2 "Natural-person account info", §3, §4): login info, authentication
- * (ID images, video, face image, further authentications), bank card, other info and the
+ * (ID images, video, face image — shown in the desensitized view — and further authentications whose
+ * files open in the attachment dialog, decision 0044), bank card, other info (skill certificates with
+ * their enclosures) and the
  * collapsible agreement table; the bottom buttons each with its code (person-actions.ts). The data
  * comes masked; 脱敏查看 asks for the desensitization check and the page reloads it in the clear.
  */
-import { MSG, PERSON_LOGIN_FLAG, type PersonInfo } from '@fieldpay/domain';
+import { fileExtension, MASKED_IMAGE, MSG, PERSON_LOGIN_FLAG, type PersonInfo } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Collapse, Descriptions, Space, Tag } from 'antd';
+import { Button, Card, Collapse, Descriptions, Image, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useAccess } from '../../app/use-access';
@@ -14,6 +16,8 @@ import { DesensitizationDialog } from '../../components/DesensitizationDialog';
 import { BackButton } from '../../components/DetailStates';
 import { StatusTag } from '../../components/list/StatusTag';
 import { orDash } from '../../components/text';
+import type { AttachmentItem } from '../../components/upload/attachment-item';
+import { AttachmentListDialog } from '../../components/upload/AttachmentListDialog';
 import { chinaTime } from '../settlements/settlement-format';
 import { PersonAgreementTable } from './PersonAgreementTable';
 import {
@@ -28,8 +32,26 @@ import { fetchWasTransferred, PERSON_KEY, personWasTransferredKey } from './pers
 /** What the browser cannot play shows this instead (spec 3 §2). */
 export const VIDEO_UNSUPPORTED = MSG.unsupportedVideo;
 
-const uploaded = (flag: 0 | 1, unmasked: boolean): ReactNode =>
-  flag === 1 ? (unmasked ? '已上传' : '已上传（脱敏查看后显示）') : '未上传';
+const MASKED_NOTE = '已上传（脱敏查看后显示）';
+
+/**
+ * An ID side or the face photo (decision 0044): none says 未上传, one held back while masked says so, else
+ * the picture (its signed link) as a thumbnail that previews.
+ */
+function PersonPicture({ value, label }: { value: 0 | 1 | string; label: string }): ReactNode {
+  if (value === 0 || value === '') return '未上传';
+  if (value === 1 || value === MASKED_IMAGE) return <span className="person-muted">{MASKED_NOTE}</span>;
+  return <Image src={value} alt={label} width={96} height={96} className="person-picture" />;
+}
+
+/** A named group's files as the attachment dialog lists them: opened and previewed by their signed links. */
+const attachmentsOf = (files: PersonInfo['userAuthVoList'][number]['fileList']): AttachmentItem[] =>
+  files.map((file) => ({
+    name: file.name,
+    address: file.fileAddress,
+    url: file.fileAddress,
+    fileType: fileExtension(file.name),
+  }));
 
 /** The verification clip; a format the browser cannot play says so instead of a broken player. */
 function PersonVideo({ src }: { src: string }) {
@@ -59,6 +81,7 @@ export function PersonAccountInfo({ info, onBack }: { info: PersonInfo; onBack()
   });
   const target: PersonTarget = { id: info.id, tenantId: info.tenantId, name: info.name, loginName: info.loginName };
   const close = () => setDialog(null);
+  const [attachments, setAttachments] = useState<{ title: string; files: AttachmentItem[] } | null>(null);
 
   return (
     <div className="person-info">
@@ -89,17 +112,34 @@ export function PersonAccountInfo({ info, onBack }: { info: PersonInfo; onBack()
         <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
           <Descriptions.Item label="真实姓名">{orDash(info.realName)}</Descriptions.Item>
           <Descriptions.Item label="身份证号">{orDash(info.idCard)}</Descriptions.Item>
-          <Descriptions.Item label="身份证人像面">{uploaded(info.frontCard, info.unmasked)}</Descriptions.Item>
-          <Descriptions.Item label="身份证国徽面">{uploaded(info.backCard, info.unmasked)}</Descriptions.Item>
+          <Descriptions.Item label="身份证人像面">
+            <PersonPicture value={info.frontCard} label="身份证人像面" />
+          </Descriptions.Item>
+          <Descriptions.Item label="身份证国徽面">
+            <PersonPicture value={info.backCard} label="身份证国徽面" />
+          </Descriptions.Item>
           <Descriptions.Item label="人脸照片">
-            {info.faceImage ? <img className="person-face" src={info.faceImage} alt="人脸照片" /> : '未上传'}
+            <PersonPicture value={info.faceImage} label="人脸照片" />
           </Descriptions.Item>
           <Descriptions.Item label="认证视频">
-            {info.videoAddress ? <PersonVideo src={info.videoAddress} /> : '未上传'}
+            {info.videoAddress === '' ? (
+              '未上传'
+            ) : info.videoAddress === MASKED_IMAGE ? (
+              <span className="person-muted">{MASKED_NOTE}</span>
+            ) : (
+              <PersonVideo src={info.videoAddress} />
+            )}
           </Descriptions.Item>
           {info.userAuthVoList.map((auth) => (
             <Descriptions.Item key={auth.authTypeName} label={auth.authTypeName}>
-              {auth.fileList.length ? `${auth.fileList.length}个文件` : '未上传'}
+              <Button
+                type="link"
+                size="small"
+                className="person-inline-link"
+                onClick={() => setAttachments({ title: auth.authTypeName, files: attachmentsOf(auth.fileList) })}
+              >
+                {auth.fileList.length}个文件
+              </Button>
             </Descriptions.Item>
           ))}
         </Descriptions>
@@ -117,7 +157,23 @@ export function PersonAccountInfo({ info, onBack }: { info: PersonInfo; onBack()
           <Descriptions.Item label="电子邮箱">{orDash(info.email)}</Descriptions.Item>
           <Descriptions.Item label="服务类别">{orDash(info.categoryName)}</Descriptions.Item>
           <Descriptions.Item label="技能证书">
-            {info.skillCerts.length ? info.skillCerts.map((cert) => cert.name).join('、') : '-'}
+            {info.skillCerts.length ? (
+              <Space size={0} wrap>
+                {info.skillCerts.map((cert) => (
+                  <Button
+                    key={cert.id}
+                    type="link"
+                    size="small"
+                    className="person-inline-link"
+                    onClick={() => setAttachments({ title: cert.name, files: attachmentsOf(cert.enclosures) })}
+                  >
+                    {cert.name}
+                  </Button>
+                ))}
+              </Space>
+            ) : (
+              '-'
+            )}
           </Descriptions.Item>
           <Descriptions.Item label="平台协议">{orDash(info.contractName)}</Descriptions.Item>
         </Descriptions>
@@ -165,6 +221,12 @@ export function PersonAccountInfo({ info, onBack }: { info: PersonInfo; onBack()
       <PersonPasswordDialog person={dialog === 'password' ? target : null} onClose={close} onDone={refresh} />
       <PersonTransferDialog person={dialog === 'transfer' ? target : null} onClose={close} onDone={refresh} />
       <PersonTransferRecordsDialog person={dialog === 'records' ? target : null} onClose={close} />
+      <AttachmentListDialog
+        open={attachments !== null}
+        title={attachments?.title}
+        files={attachments?.files}
+        onClose={() => setAttachments(null)}
+      />
     </div>
   );
 }
