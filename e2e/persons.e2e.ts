@@ -198,4 +198,33 @@ describe('natural-person accounts', () => {
     await expect.poll(() => idCard.textContent(), POLL).toMatch(/^\d{17}[\dX]$/);
     await screenshot(page, 'person-detail-unmasked');
   });
+
+  it('the operator sees the README worker’s materials: the ID sides in the clear, a certificate’s files', async () => {
+    const { page } = admin;
+    const found = await api<{ records: PersonRow[] }>(
+      page,
+      '/api/sys/person/list?pageNo=1&pageSize=10&phone=13700000001',
+    );
+    const worker = found.records[0];
+    expect(worker, 'the README worker').toBeTruthy();
+    await page.goto(url(`/personManage/person/detail?id=${worker.id}`));
+    await page.getByText(`自然人详情 - ${worker.name}`).waitFor();
+    // in the clear from the check above while its token lasts; otherwise checked again here
+    const unmask = page.getByRole('button', { name: '脱敏查看' });
+    if (await unmask.isVisible()) {
+      await unmask.click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: '脱敏验证' });
+      await dialog.getByPlaceholder('请输入登录密码').fill(ACCOUNTS.admin.password);
+      await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    }
+    await page.getByText('明文显示中').waitFor();
+    const front = page.getByRole('img', { name: '身份证人像面' });
+    await front.waitFor();
+    await expect.poll(() => front.evaluate((img) => (img as HTMLImageElement).naturalWidth), POLL).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '执业药师资格证书' }).click();
+    const files = page.locator('.ant-modal').filter({ hasText: '执业药师资格证书.png' });
+    await files.waitFor();
+    await screenshot(page, 'person-materials-1440');
+    await closeDialog(files);
+  });
 });

@@ -35,7 +35,13 @@ export const personListRecordSchema = z.object({
 });
 export type PersonListRecord = z.infer<typeof personListRecordSchema>;
 
-const fileSchema = z.object({ name: z.string(), fileAddress: z.string() });
+/** A file of a further authentication or a skill certificate: its signed link, and when and how large (decision 0044). */
+const fileSchema = z.object({
+  name: z.string(),
+  fileAddress: z.string(),
+  fileSize: z.number().int().optional(),
+  createTime: z.number().int().optional(),
+});
 
 /** 自然人账户信息 (spec 3 §3 "Natural person (account info)"). */
 export const personInfoSchema = z.object({

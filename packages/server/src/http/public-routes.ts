@@ -35,7 +35,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   {
     method: 'GET',
     url: '/api/sys/person/material/:tenantId/:id',
-    reason: 'a signed person-material link (given by the account info, decision 0044) is its own permission; nothing else opens it',
+    reason:
+      'a signed person-material link (given by the account info, decision 0044) is its own permission; nothing else opens it',
   },
   {
     method: 'GET',

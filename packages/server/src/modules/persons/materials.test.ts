@@ -108,15 +108,20 @@ describe('认证材料', () => {
     const masked = (await info(world.staffA)).result;
     expect(masked).toMatchObject({ frontCard: 1, backCard: 1, faceImage: '1', videoAddress: '' });
     expect(masked.userAuthVoList).toEqual([
-      { authTypeName: '医药代表备案', fileList: [{ name: '备案凭证.pdf', fileAddress: expect.any(String) }] },
+      {
+        authTypeName: '医药代表备案',
+        fileList: [
+          expect.objectContaining({ name: '备案凭证.pdf', fileAddress: expect.any(String), fileSize: pdfOf().length }),
+        ],
+      },
     ]);
     expect(masked.skillCerts).toEqual([
       {
         id: expect.any(Number),
         name: '执业药师资格证书',
         enclosures: [
-          { name: '资格证.png', fileAddress: expect.any(String) },
-          { name: '资格证-背面.png', fileAddress: expect.any(String) },
+          expect.objectContaining({ name: '资格证.png', fileAddress: expect.any(String) }),
+          expect.objectContaining({ name: '资格证-背面.png', createTime: expect.any(Number) }),
         ],
       },
     ]);

@@ -161,7 +161,12 @@ export async function infoMaterials(
     return [...byTitle.entries()].map(([title, files]) => ({
       id: files[0].id,
       title,
-      files: files.map((file) => ({ name: file.fileName, fileAddress: materialLink(services, file) })),
+      files: files.map((file) => ({
+        name: file.fileName,
+        fileAddress: materialLink(services, file),
+        fileSize: file.fileSize,
+        createTime: file.createdAt.getTime(),
+      })),
     }));
   };
   return {

@@ -51,6 +51,8 @@ const attachmentsOf = (files: PersonInfo['userAuthVoList'][number]['fileList']):
     address: file.fileAddress,
     url: file.fileAddress,
     fileType: fileExtension(file.name),
+    fileSize: file.fileSize,
+    createTime: file.createTime,
   }));
 
 /** The verification clip; a format the browser cannot play says so instead of a broken player. */

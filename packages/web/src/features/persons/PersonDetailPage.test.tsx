@@ -115,6 +115,57 @@ describe('PersonDetailPage', { timeout: 60_000 }, () => {
     expect(screen.queryByText('脱敏查看')).toBeNull();
   });
 
+  it('shows the materials: the ID sides and the face held back while masked, named files in the attachment dialog', async () => {
+    const link = (name: string) =>
+      `/api/sys/person/material/3/${name}?expires=1&disposition=inline&sign=${'a'.repeat(64)}`;
+    const materials = {
+      userAuthVoList: [{ authTypeName: '医药代表备案', fileList: [{ name: '备案凭证.pdf', fileAddress: link('1') }] }],
+      skillCerts: [
+        {
+          id: 5,
+          name: '执业药师资格证书',
+          enclosures: [
+            { name: '资格证.png', fileAddress: link('5') },
+            { name: '资格证-背面.png', fileAddress: link('6') },
+          ],
+        },
+      ],
+    };
+    api.fetchPersonInfo.mockResolvedValue(
+      personInfo(7, { frontCard: 1, backCard: 0, faceImage: '1', videoAddress: '', ...materials }),
+    );
+    const masked = renderPage();
+    await screen.findByText('自然人详情 - 王芳', {}, LONG);
+    expect(screen.getAllByText('已上传（脱敏查看后显示）')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: '执业药师资格证书' }));
+    const dialog = (await screen.findByText('资格证-背面.png', {}, LONG)).closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByText('执业药师资格证书')).toBeTruthy();
+    expect(within(dialog).getByText('资格证.png')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '1个文件' }));
+    masked.unmount();
+
+    api.fetchPersonInfo.mockResolvedValue(
+      personInfo(7, {
+        frontCard: link('2'),
+        backCard: link('3'),
+        faceImage: link('4'),
+        videoAddress: link('7'),
+        unmasked: true,
+        ...materials,
+      }),
+    );
+    renderPage();
+    await screen.findByText('自然人详情 - 王芳', {}, LONG);
+    expect((screen.getByRole('img', { name: '身份证人像面' }) as HTMLImageElement).src).toContain(link('2'));
+    expect(screen.getByRole('img', { name: '人脸照片' })).toBeTruthy();
+    expect(screen.queryByText('已上传（脱敏查看后显示）')).toBeNull();
+    // a video the browser cannot play says so instead of a broken player
+    const video = document.querySelector('video.person-video') as HTMLVideoElement;
+    expect(video.getAttribute('src')).toBe(link('7'));
+    fireEvent.error(video);
+    expect(await screen.findByText(MSG.unsupportedVideo)).toBeTruthy();
+  });
+
   it('checks the new password and its confirmation, then changes it', async () => {
     api.changePersonPassword.mockResolvedValue(PERSON_MSG.passwordChanged);
     renderPage();
