@@ -4,7 +4,6 @@
  * links: the ID sides, the face photo and the video only in the desensitized view, the named files with
  * the account info itself.
  */
-import crypto from 'node:crypto';
 import {
   fileExtension,
   MASKED_IMAGE,
@@ -82,9 +81,7 @@ export async function uploadPersonMaterial(
       );
     if (n >= PERSON_NAMED_MATERIALS_MAX) throw fail.rule(PERSON_MATERIAL_MSG.tooMany);
   }
-  const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  const storageKey = `t${worker.tenantId}/${month}/${crypto.randomBytes(12).toString('hex')}.${extension}`;
-  await services.files.storage.putBuffer(storageKey, bytes);
+  const { storageKey, sha256 } = await services.files.putAppBytes(worker.tenantId, extension, bytes, now);
   const [row] = await db
     .insert(personMaterials)
     .values({
@@ -95,7 +92,7 @@ export async function uploadPersonMaterial(
       fileName: input.fileName,
       extension,
       fileSize: bytes.length,
-      sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+      sha256,
       storageKey,
       createdAt: now,
     })

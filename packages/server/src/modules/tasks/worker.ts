@@ -4,7 +4,6 @@
  * submits; the automatic audit runs on submission. Every write locks the task row first, so a
  * double tap or a retry queues behind the first and then answers its result or is refused.
  */
-import crypto from 'node:crypto';
 import {
   ATTACHMENT_EXTENSIONS,
   autoAuditReasons,
@@ -332,9 +331,7 @@ async function storeTaskFile(
   },
 ): Promise<WorkerPhoto> {
   const { now, bytes, extension } = file;
-  const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  const storageKey = `t${worker.tenantId}/${month}/${crypto.randomBytes(12).toString('hex')}.${extension}`;
-  await services.files.storage.putBuffer(storageKey, bytes);
+  const { storageKey, sha256 } = await services.files.putAppBytes(worker.tenantId, extension, bytes, now);
   const [photo] = await services.ctx.db
     .insert(taskPhotos)
     .values({
@@ -347,7 +344,7 @@ async function storeTaskFile(
       fileName: file.fileName,
       extension,
       fileSize: bytes.length,
-      sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+      sha256,
       storageKey,
       createdAt: now,
     })

@@ -377,6 +377,17 @@ export class FileService {
     }
   }
 
+  /**
+   * Stores bytes the worker app sent (a task photo, a person's material), checked by the caller, beside
+   * the uploads under a random key of the tenant and month. Answers the key and the bytes' SHA-256.
+   */
+  async putAppBytes(tenantId: number, extension: string, bytes: Buffer, now: Date) {
+    const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const storageKey = `t${tenantId}/${month}/${crypto.randomBytes(12).toString('hex')}.${extension}`;
+    await this.storage.putBuffer(storageKey, bytes);
+    return { storageKey, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
+  }
+
   /** Platform administrators read everything; public files any session; others their tenant (and enterprise). */
   canRead(principal: Principal, row: FileRow): boolean {
     if (row.delFlag !== 0) return false;

@@ -8,19 +8,7 @@ import { buttonByText, LONG, openOptions, renderWithQuery, selectOf, signedInAs 
 import { EnterpriseBankCards } from './EnterpriseBankCards';
 import { EnterpriseViewContext } from './use-enterprise-edit';
 
-const calls = vi.hoisted(() => ({
-  bankCardsKey: (owner: { enterpriseId: number }, token?: string) => [
-    'enterprise',
-    'bankCards',
-    owner.enterpriseId,
-    token,
-  ],
-  fetchBankCards: vi.fn(),
-  fetchBankSystems: vi.fn(),
-  addBankCard: vi.fn(),
-  editBankCard: vi.fn(),
-  deleteBankCard: vi.fn(),
-}));
+const calls = await vi.hoisted(async () => (await import('./enterprise-fixtures')).mockEnterpriseCalls());
 vi.mock('./enterprise-calls', () => calls);
 const lookups = vi.hoisted(() => ({ fetchLookup: vi.fn() }));
 vi.mock('../../components/remote-select-calls', () => lookups);
