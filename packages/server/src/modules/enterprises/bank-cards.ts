@@ -21,7 +21,7 @@ import type { DbOrTx } from '../../db/client';
 import { bankBranches, bankPlatforms, dictItems, enterpriseBankCards } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
-import { enterpriseInScope } from './service';
+import { enterpriseInScope, tellPlatformOfOwnChange } from './service';
 
 interface Owner {
   tenantId: number;
@@ -163,6 +163,7 @@ export async function addBankCard(
     targetId: enterprise.id,
     after: { cardId: card.id, ...fields, bankReservedPhone: input.bankReservedPhone },
   });
+  await tellPlatformOfOwnChange(db, principal, enterprise, '新增了结算银行卡');
   return { id: card.id };
 }
 
@@ -175,7 +176,7 @@ async function cardOf(db: DbOrTx, principal: Principal, input: Owner & { id: num
     .from(enterpriseBankCards)
     .where(and(ofOwner(owner), eq(enterpriseBankCards.id, input.id)));
   if (!card) throw fail.notFound(BANK_CARD_MSG.notFound);
-  return { owner, card };
+  return { enterprise, owner, card };
 }
 
 export async function editBankCard(
@@ -184,7 +185,7 @@ export async function editBankCard(
   input: BankCardEditInput,
   actor: AuditActor,
 ): Promise<null> {
-  const { owner, card } = await cardOf(db, principal, input);
+  const { enterprise, owner, card } = await cardOf(db, principal, input);
   const fields = await checkedFields(db, owner.tenantId, input);
   await refuseDuplicate(db, owner, fields.bankAccount, card.id);
   await db
@@ -198,6 +199,7 @@ export async function editBankCard(
     before: auditedCard(card),
     after: { cardId: card.id, ...fields },
   });
+  await tellPlatformOfOwnChange(db, principal, enterprise, '修改了结算银行卡');
   return null;
 }
 
@@ -207,7 +209,7 @@ export async function deleteBankCard(
   input: Owner & { id: number },
   actor: AuditActor,
 ): Promise<null> {
-  const { owner, card } = await cardOf(db, principal, input);
+  const { enterprise, owner, card } = await cardOf(db, principal, input);
   await db.delete(enterpriseBankCards).where(and(ofOwner(owner), eq(enterpriseBankCards.id, card.id)));
   await writeAudit(db, actor, {
     action: 'enterprise.bankCard.delete',
@@ -215,6 +217,7 @@ export async function deleteBankCard(
     targetId: owner.enterpriseId,
     before: auditedCard(card),
   });
+  await tellPlatformOfOwnChange(db, principal, enterprise, '删除了结算银行卡');
   return null;
 }
 

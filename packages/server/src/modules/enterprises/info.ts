@@ -34,7 +34,7 @@ import { type AuditActor, writeAudit } from '../../platform/system/audit';
 import type { Services } from '../../services';
 import { listPayBanks } from '../finance/pay-banks';
 import { configOf, feeSettings } from '../settlements/fees';
-import { enterpriseInScope } from './service';
+import { enterpriseInScope, tellPlatformOfOwnChange } from './service';
 import { tagsOf } from './tags';
 
 /**
@@ -252,5 +252,6 @@ export async function modifyEnterpriseAuth(
     logo: input.logo,
   };
   await updateAudited(db, enterprise, 'enterprise.auth', after, actor);
+  await tellPlatformOfOwnChange(db, principal, { ...enterprise, name: input.enterpriseName }, '修改了认证信息');
   return null;
 }

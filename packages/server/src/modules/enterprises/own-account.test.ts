@@ -112,6 +112,18 @@ describe('本企业认证信息修改', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'enterprise.auth'), eq(auditLogs.targetId, String(world.own.enterpriseId))));
     expect(audit).toMatchObject({ side: 'enterprise', actorName: world.enterpriseUser.realname });
+    // the platform's staff are told, with a link to the enterprise's 企业信息
+    const told = await t.app.inject({
+      method: 'GET',
+      url: '/api/sys/notice/list',
+      query: { pageNo: '1', pageSize: '10' },
+      headers: authHeaders(world.staffA),
+    });
+    expect(told.json().result.records[0]).toMatchObject({
+      title: '企业修改了认证信息',
+      content: '杭州星联医药科技有限公司已在账户信息中修改了认证信息，请核对。',
+      link: `/projectManage/project/enterpriseInfo?id=${world.own.enterpriseId}&tenantId=${world.own.tenantId}`,
+    });
   });
 
   it('cannot reach another enterprise, a picture of another enterprise, or the platform’s call', async () => {

@@ -15,6 +15,7 @@ import { unsafeAcrossTenants } from '../../db/scope';
 import { enterpriseMembers, enterprises, labels, tags, tenants, users } from '../../db/schema';
 import { fail } from '../../core/errors';
 import type { Principal } from '../../platform/auth/sessions';
+import { createNotice, tenantStaffIds } from '../../platform/notices/service';
 import { contains, joinParts } from '../../platform/lookups/query';
 import { enterpriseScope, equalsIfGiven, tenantScope, tenantsIn } from '../../core/tenancy';
 import type { LookupView } from '../../platform/lookups/registry';
@@ -46,6 +47,29 @@ export async function enterpriseInScope(
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw fail.notFound(ENTERPRISE_INFO_MSG.notFound);
   return row;
+}
+
+/**
+ * When the enterprise itself changed its authentication or bank cards on 账户信息 (decision 0043), its
+ * platform's staff are told, with a link to its 企业信息: they vouch for who an enterprise is and where it
+ * pays from. The platform's own changes tell nobody (they are the platform's).
+ */
+export async function tellPlatformOfOwnChange(
+  db: DbOrTx,
+  principal: Principal,
+  enterprise: { tenantId: number; id: number; name: string },
+  change: string,
+): Promise<void> {
+  if (principal.side !== 'enterprise') return;
+  await createNotice(db, {
+    tenantId: enterprise.tenantId,
+    userIds: await tenantStaffIds(db, enterprise.tenantId),
+    type: 'system',
+    title: `企业${change}`,
+    content: `${enterprise.name}已在账户信息中${change}，请核对。`,
+    bizId: enterprise.id,
+    link: `/projectManage/project/enterpriseInfo?id=${enterprise.id}&tenantId=${enterprise.tenantId}`,
+  });
 }
 
 /** Enterprises in scope; an enterprise user finds only its own enterprise on the session's tenant. */
