@@ -1,4 +1,5 @@
 /** 协议内容: an agreement's text as it will be signed, seals and variables shown (spec 3 §2). */
+import { DIALOG_WIDTH } from '@fieldpay/domain';
 import { Modal, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { AgreementEditor } from '../../components/agreement/AgreementEditor';
@@ -19,7 +20,14 @@ export function AgreementContentDialog({ source, onClose }: Props) {
   });
   const content = source && 'content' in source ? source.content : detail.data?.content;
   return (
-    <Modal open={source !== null} title="协议内容" width={1000} footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={source !== null}
+      title="协议内容"
+      width={DIALOG_WIDTH.enterpriseLarge}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       {content === undefined ? (
         <div className="agreement-content-loading">
           <Spin />

@@ -11,6 +11,7 @@ import {
   MSG,
   TEMPLATE_VARIABLES,
   type TemplateParam,
+  DIALOG_WIDTH,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Space, Spin } from 'antd';
@@ -90,7 +91,7 @@ export function AgreementTemplateDialog({
     <Modal
       open={mode !== null}
       title={mode ? TITLES[mode.kind] : ''}
-      width={1000}
+      width={DIALOG_WIDTH.enterpriseLarge}
       onCancel={onClose}
       destroyOnHidden
       footer={

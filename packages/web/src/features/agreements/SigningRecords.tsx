@@ -11,6 +11,7 @@ import {
   type EnterpriseAgreementRecord,
   ONLINE_SIGN_REFRESH_MS,
   PAGE_SIZE,
+  DIALOG_WIDTH,
 } from '@fieldpay/domain';
 import { Modal } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -90,7 +91,14 @@ export function SigningRecordsDialog({ owner, onClose }: { owner: AgreementOwner
     timer.current = window.setTimeout(onClose, ONLINE_SIGN_REFRESH_MS);
   };
   return (
-    <Modal open={owner !== null} title="签署记录" width={1000} footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={owner !== null}
+      title="签署记录"
+      width={DIALOG_WIDTH.enterpriseLarge}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       {owner && <SigningRecordsTable owner={owner} onSignOpened={closeLater} />}
     </Modal>
   );

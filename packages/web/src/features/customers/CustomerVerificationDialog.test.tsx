@@ -31,6 +31,7 @@ describe('customer verification dialog', () => {
     renderWithQuery(<CustomerVerificationDialog customerId={88} open onClose={onClose} />);
     await screen.findByText('张建华');
     const body = dialog();
+    expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('780px');
     expect(within(body).getByText('客户详情')).toBeTruthy();
     expect(body.querySelector('.customer-certified')?.textContent).toBe('已认证');
     expect(within(body).getByText('医院')).toBeTruthy();

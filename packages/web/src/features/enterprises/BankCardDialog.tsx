@@ -11,6 +11,7 @@ import {
   type EnterpriseBankCard,
   INPUT_MAX_LENGTH,
   MSG,
+  DIALOG_WIDTH,
 } from '@fieldpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Form, Input } from 'antd';
@@ -67,7 +68,7 @@ export function BankCardDialog({
     <FormDialog<BankCardValues>
       open
       title={card ? '编辑银行卡' : '新增银行卡'}
-      width={630}
+      width={DIALOG_WIDTH.enterpriseSmall}
       form={form}
       onSubmit={submit}
       onClose={onClose}

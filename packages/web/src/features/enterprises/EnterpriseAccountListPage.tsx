@@ -15,6 +15,7 @@ import {
   enterpriseStatusToggle,
   INPUT_MAX_LENGTH,
   MEMBER_MSG,
+  DIALOG_WIDTH,
 } from '@fieldpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select } from 'antd';
@@ -76,7 +77,14 @@ function EnterpriseAddDialog({
     );
   };
   return (
-    <FormDialog open={open} title="新增企业" form={form} onSubmit={submit} onClose={onClose} width={630}>
+    <FormDialog
+      open={open}
+      title="新增企业"
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      width={DIALOG_WIDTH.enterpriseSmall}
+    >
       {isOperator && (
         <Form.Item name="tenantId" label="所属平台" rules={[{ required: true, message: '请选择所属平台' }]}>
           <RemoteSelect kind="tenant" placeholder="请选择所属平台" />

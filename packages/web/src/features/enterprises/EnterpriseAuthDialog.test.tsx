@@ -42,6 +42,7 @@ describe('修改认证信息', { timeout: 60_000 }, () => {
     calls.saveEnterpriseAuth.mockResolvedValue('修改成功');
     renderWithQuery(<EnterpriseAuthDialog info={info()} onClose={() => undefined} />);
     const dialog = (await screen.findByText('修改认证信息', {}, LONG)).closest('.ant-modal') as HTMLElement;
+    expect(dialog.style.width).toBe('1000px');
     expect((within(dialog).getByDisplayValue('91330106MA2KXXXX1X') as HTMLInputElement).disabled).toBe(true);
     const name = within(dialog).getByPlaceholderText('请输入法人姓名');
     const idCard = within(dialog).getByPlaceholderText('请输入法人身份证号');

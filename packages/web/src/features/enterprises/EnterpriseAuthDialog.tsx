@@ -1,3 +1,4 @@
+import { DIALOG_WIDTH } from '@fieldpay/domain';
 /**
  * 修改认证信息 (spec 3 §2 "modify enterprise" dialog, §5, §7 "Modify authentication"; decision 0038): the
  * platform's staff change the enterprise's authentication in a dialog (the enterprise itself on a full
@@ -15,7 +16,7 @@ export function EnterpriseAuthDialog({ info, onClose }: { info: EnterpriseInfo; 
     <FormDialog<AuthValues>
       open
       title="修改认证信息"
-      width={1000}
+      width={DIALOG_WIDTH.enterpriseLarge}
       form={form}
       onSubmit={submit}
       onClose={onClose}

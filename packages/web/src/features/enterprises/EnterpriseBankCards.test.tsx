@@ -115,6 +115,7 @@ describe('结算账户', { timeout: 60_000 }, () => {
       expect(await within(dialog).findByText(message, { selector: '.ant-form-item-explain-error' }, LONG)).toBeTruthy();
     }
     fireEvent.click(within(dialog).getByLabelText('工商银行银企互联'));
+    expect(dialog.style.width).toBe('630px');
     const options = await openOptions(await selectOf('开户银行名称'), '开户银行名称');
     fireEvent.click(options[0]);
     const address = within(dialog).getByPlaceholderText('请输入银行地址') as HTMLInputElement;

@@ -86,6 +86,7 @@ describe('服务费变更', { timeout: 60_000 }, () => {
     calls.fetchFeeOrdered.mockResolvedValue(true);
     open();
     expect(await screen.findByText('次月生效（待生效）', {}, LONG)).toBeTruthy();
+    expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('800px');
     expect(screen.getByText('2026-12-01 00:00:00')).toBeTruthy();
     expect(screen.getByText('李静怡 2026-11-20 10:00:00')).toBeTruthy();
     expect(screen.getByText('30000 ~ 1000000')).toBeTruthy();

@@ -26,6 +26,7 @@ import {
   singleServiceRateSchema,
   tiersAfterEndChange,
   tiersWithout,
+  DIALOG_WIDTH,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Modal, Radio, Result, Space, Spin, Table, Tooltip } from 'antd';
@@ -353,7 +354,7 @@ export function FeeChangeDialog({ open, owner, inForce, onClose }: FeeChangeDial
     <Modal
       open={open}
       title="服务费变更"
-      width={800}
+      width={DIALOG_WIDTH.enterpriseMedium}
       onCancel={onClose}
       mask={{ closable: false }}
       destroyOnHidden
