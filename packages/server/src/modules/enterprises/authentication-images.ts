@@ -174,7 +174,7 @@ export async function drawCertificate(title: string, holder: string, lines: read
   g.textAlign = 'left';
   g.font = `18px ${FONT}`;
   g.fillStyle = '#222';
-  [`持证人：${holder}`, ...lines].forEach((line, index) => g.fillText(line, 60, 150 + index * 40));
+  for (const [index, line] of [`持证人：${holder}`, ...lines].entries()) g.fillText(line, 60, 150 + index * 40);
   stamp(g, 450, 320, '发证机关');
   specimen(g, 560, 400);
   return canvas.toBuffer('image/png');
