@@ -107,10 +107,11 @@ async function materialsThatCount(db: DbOrTx, tenantId: number, personId: number
     .from(personMaterials)
     .where(and(eq(personMaterials.tenantId, tenantId), eq(personMaterials.personId, personId)))
     .orderBy(asc(personMaterials.id));
-  const latest = new Map<string, MaterialRow>();
-  for (const row of rows) if (!NAMED_MATERIAL_KINDS.includes(row.kind as PersonMaterialKind)) latest.set(row.kind, row);
+  const named = (row: MaterialRow) => NAMED_MATERIAL_KINDS.includes(row.kind as PersonMaterialKind);
+  // rows come oldest first: the last of each single kind stays
+  const latest = new Map(rows.filter((row) => !named(row)).map((row) => [row.kind, row]));
   const kept = new Set(latest.values());
-  return rows.filter((row) => kept.has(row) || NAMED_MATERIAL_KINDS.includes(row.kind as PersonMaterialKind));
+  return rows.filter((row) => named(row) || kept.has(row));
 }
 
 /** GET /api/worker/profile/materials. */
