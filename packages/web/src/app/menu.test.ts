@@ -7,6 +7,7 @@ import {
   menuHolds,
   normalizePath,
   resolvePath,
+  selectedMenuKey,
   sideItems,
   topItemFor,
   topItems,
@@ -45,6 +46,16 @@ const menu: MenuItem[] = [
 const registered = (name: string) => ['DashboardAnalysis', 'ChangePassword', 'SysConfig'].includes(name);
 
 describe('top and side menus', () => {
+  it('the side menu lights a page, or the page a hidden page sits under', () => {
+    const keys = ['/company/account/info', '/company/account/members', '/company'];
+    expect(selectedMenuKey(keys, '/company/account/members')).toBe('/company/account/members');
+    expect(selectedMenuKey(keys, '/company/account/info/modifyAuth')).toBe('/company/account/info');
+    expect(selectedMenuKey(keys, '/company/account/information')).toBe('/company');
+    expect(selectedMenuKey(['/projectManage/project/list'], '/projectManage/project/detail')).toBe(
+      '/projectManage/project/detail',
+    );
+  });
+
   it('top bar shows shown top items without the notice entries', () => {
     expect(topItems(menu).map((m) => m.name)).toEqual(['首页', '数据管理']);
   });

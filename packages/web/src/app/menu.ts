@@ -72,6 +72,15 @@ export const findByUrl = (menu: readonly MenuItem[], path: string): MenuHit | nu
   return find(menu, (item) => Boolean(item.url) && normalizePath(item.url) === target);
 };
 
+/**
+ * The side menu's entry for a path: its own, else the entry whose page the path sits under (a hidden
+ * page such as /company/account/info/modifyAuth lights 账户信息); the path itself when none does.
+ */
+export function selectedMenuKey(keys: readonly string[], path: string): string {
+  const under = keys.filter((key) => path === key || path.startsWith(`${key}/`));
+  return under.sort((a, b) => b.length - a.length)[0] ?? path;
+}
+
 export const findByRemarks = (menu: readonly MenuItem[], remarks: string): MenuHit | null =>
   remarks ? find(menu, (item) => item.remarks === remarks) : null;
 

@@ -3,7 +3,7 @@ import type { MenuItem } from '@fieldpay/domain';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { findByUrl, normalizePath, sideItems } from '../menu';
+import { findByUrl, normalizePath, selectedMenuKey, sideItems } from '../menu';
 import { MenuIcon } from './menu-icons';
 
 type Items = NonNullable<MenuProps['items']>;
@@ -40,11 +40,15 @@ export function SideMenu({ top }: { top: MenuItem | null }) {
 
   // nothing under the top item (the notice list): no placeholder; the layout hides the platform's side menu
   if (entries.length === 0) return null;
+  const pageKeys = entries.flatMap((entry) => {
+    const children = sideItems(entry);
+    return children.length > 0 ? children.map((child) => normalizePath(child.url)) : [normalizePath(entry.url)];
+  });
   return (
     <Menu
       className="side-menu"
       mode="inline"
-      selectedKeys={[path]}
+      selectedKeys={[selectedMenuKey(pageKeys, path)]}
       openKeys={openKeys}
       onOpenChange={setOpenKeys}
       items={toItems(entries)}
