@@ -5,7 +5,6 @@
  * the account info itself.
  */
 import {
-  fileExtension,
   MASKED_IMAGE,
   NAMED_MATERIAL_KINDS,
   PERSON_MATERIAL_KINDS,
@@ -16,8 +15,6 @@ import {
   type PersonInfo,
   type PersonMaterial,
   type PersonMaterialKind,
-  signatureMatches,
-  UPLOAD,
   type workerUploadMaterialOperation,
 } from '@fieldpay/domain';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
@@ -26,6 +23,7 @@ import { fail } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
 import { personMaterials, persons } from '../../db/schema';
 import type { WorkerPrincipal } from '../../platform/auth/worker-sessions';
+import { checkedAppFile } from '../../platform/files/app-files';
 import type { Services } from '../../services';
 
 type MaterialRow = typeof personMaterials.$inferSelect;
@@ -52,16 +50,16 @@ export async function uploadPersonMaterial(
 ): Promise<PersonMaterial> {
   const { db } = services.ctx;
   const rule = PERSON_MATERIAL_RULES[input.kind];
-  const bytes = Buffer.from(input.content, 'base64');
-  if (bytes.length === 0) throw fail.validation(PERSON_MATERIAL_MSG.fileEmpty);
-  if (input.fileName.length > UPLOAD.fileNameMaxLength) throw fail.validation(PERSON_MATERIAL_MSG.fileNameTooLong);
-  const extension = fileExtension(input.fileName);
   // the refusal names the material: the app may send several at once
   const named = (message: string) => `${PERSON_MATERIAL_KINDS[input.kind]}：${message}`;
-  if (!rule.extensions.includes(extension) || !signatureMatches(extension, bytes)) {
-    throw fail.validation(named(rule.wrongType));
-  }
-  if (bytes.length > rule.maxMb * 1024 * 1024) throw fail.validation(named(rule.tooLarge));
+  const { bytes, extension } = checkedAppFile(input, {
+    extensions: rule.extensions,
+    maxBytes: rule.maxMb * 1024 * 1024,
+    empty: PERSON_MATERIAL_MSG.fileEmpty,
+    nameTooLong: PERSON_MATERIAL_MSG.fileNameTooLong,
+    wrongType: named(rule.wrongType),
+    tooLarge: named(rule.tooLarge),
+  });
   // one upload of the person at a time, so the count holds when two race
   await db
     .select({ id: persons.id })

@@ -8,7 +8,6 @@ import {
   ATTACHMENT_EXTENSIONS,
   autoAuditReasons,
   distanceMetres,
-  fileExtension,
   IMAGE_EXTENSIONS,
   isInChina,
   MSG,
@@ -18,7 +17,6 @@ import {
   remarksOf,
   SURVEY_FILE_SUBJECT_TYPE,
   SURVEY_PICTURE_SUBJECT_TYPES,
-  signatureMatches,
   TASK_AUDIT,
   TASK_MSG,
   TASK_POSITIONS_MAX,
@@ -65,6 +63,7 @@ import {
   tasks,
 } from '../../db/schema';
 import type { WorkerPrincipal } from '../../platform/auth/worker-sessions';
+import { type AppFileRule, checkedAppFile } from '../../platform/files/app-files';
 import type { Services } from '../../services';
 import { photoAddress } from './detail';
 import { type TaskRow, workerTaskOf, workerTasksOf } from './records';
@@ -246,12 +245,7 @@ export async function takeTask(
 }
 
 /** What a task upload may be: its types (by name and by content) and its size, with their refusals. */
-interface TaskUploadRule {
-  extensions: readonly string[];
-  wrongType: string;
-  maxBytes: number;
-  tooLarge: string;
-}
+type TaskUploadRule = Omit<AppFileRule, 'empty' | 'nameTooLong'>;
 
 const IMAGE_UPLOAD: TaskUploadRule = {
   extensions: IMAGE_EXTENSIONS,
@@ -268,8 +262,8 @@ interface TaskUpload extends TaskUploadRule {
 
 /**
  * Every upload to the person's task, checked in one order and stored: the task locked and workable,
- * then `uploadOf` (which may refuse first, as the survey question does), then the base64 content
- * decoded (not empty), the name's length, the type by name and by content, and the size.
+ * then `uploadOf` (which may refuse first, as the survey question does), then the file as every app
+ * file is checked (checkedAppFile).
  */
 async function acceptTaskUpload(
   services: Services,
@@ -281,14 +275,11 @@ async function acceptTaskUpload(
   const locked = await lockTask(services.ctx.db, worker, input.taskId);
   requireWorkable(locked, worker, now);
   const rule = await uploadOf(locked);
-  const bytes = Buffer.from(input.content, 'base64');
-  if (bytes.length === 0) throw fail.validation(TASK_MSG.photoEmpty);
-  if (input.fileName.length > UPLOAD.fileNameMaxLength) throw fail.validation(TASK_MSG.photoNameTooLong);
-  const extension = fileExtension(input.fileName);
-  if (!rule.extensions.includes(extension) || !signatureMatches(extension, bytes)) {
-    throw fail.validation(rule.wrongType);
-  }
-  if (bytes.length > rule.maxBytes) throw fail.validation(rule.tooLarge);
+  const { bytes, extension } = checkedAppFile(input, {
+    ...rule,
+    empty: TASK_MSG.photoEmpty,
+    nameTooLong: TASK_MSG.photoNameTooLong,
+  });
   return storeTaskFile(services, locked, worker, {
     kind: rule.kind,
     source: rule.source,
