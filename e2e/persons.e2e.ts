@@ -18,6 +18,7 @@ import {
   screenshot,
   signIn,
   storedToken,
+  unmaskView,
   url,
 } from './support';
 
@@ -187,11 +188,7 @@ describe('natural-person accounts', () => {
     const { page } = admin;
     await page.goto(url(`/personManage/person/detail?id=${person.id}`));
     await page.getByText(`自然人详情 - ${person.name}`).waitFor();
-    await page.getByRole('button', { name: '脱敏查看' }).click();
-    const dialog = page.locator('.ant-modal').filter({ hasText: '脱敏验证' });
-    await dialog.getByPlaceholder('请输入登录密码').fill(ACCOUNTS.admin.password);
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('明文显示中').waitFor();
+    await unmaskView(page, ACCOUNTS.admin);
     const idCard = page
       .locator('.ant-descriptions-item', { hasText: '身份证号' })
       .locator('.ant-descriptions-item-content');
@@ -210,13 +207,7 @@ describe('natural-person accounts', () => {
     await page.goto(url(`/personManage/person/detail?id=${worker.id}`));
     await page.getByText(`自然人详情 - ${worker.name}`).waitFor();
     // in the clear from the check above while its token lasts; otherwise checked again here
-    const unmask = page.getByRole('button', { name: '脱敏查看' });
-    if (await unmask.isVisible()) {
-      await unmask.click();
-      const dialog = page.locator('.ant-modal').filter({ hasText: '脱敏验证' });
-      await dialog.getByPlaceholder('请输入登录密码').fill(ACCOUNTS.admin.password);
-      await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    }
+    if (await page.getByRole('button', { name: '脱敏查看' }).isVisible()) await unmaskView(page, ACCOUNTS.admin);
     await page.getByText('明文显示中').waitFor();
     const front = page.getByRole('img', { name: '身份证人像面' });
     await front.waitFor();
