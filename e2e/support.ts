@@ -168,10 +168,15 @@ export async function pick(page: Page, label: string, option: string, search?: s
  * stay is made again, at most three times.
  */
 export async function clickUntilAt(page: Page, entry: Locator, address: RegExp): Promise<void> {
+  await clickUntil(entry, () => page.waitForURL(address, { timeout: 5_000 }));
+}
+
+/** Clicks `target` until `landed` resolves within its own timeout, at most three times. */
+async function clickUntil(target: Locator, landed: () => Promise<unknown>): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
-    await entry.click();
+    await target.click();
     try {
-      await page.waitForURL(address, { timeout: 5_000 });
+      await landed();
       return;
     } catch (error) {
       if (attempt === 3) throw error;
@@ -253,15 +258,7 @@ export async function answerIn(page: Page, question: string, button: RegExp): Pr
  */
 export async function closeDialog(dialog: Locator): Promise<void> {
   await animationsDone(dialog);
-  for (let attempt = 1; ; attempt += 1) {
-    await dialog.locator('.ant-modal-close').click();
-    try {
-      await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
+  await clickUntil(dialog.locator('.ant-modal-close'), () => dialog.waitFor({ state: 'hidden', timeout: 5_000 }));
 }
 
 /** The demo company registered on the first two platforms (README). */
