@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNTS,
+  BASE_URL,
   callApi,
   closeDialog,
   confirmIn,
@@ -157,6 +158,50 @@ describe('natural-person accounts', () => {
       await page.locator('.ant-tabs-tab', { hasText: tab }).click();
       await page.locator('[role=tabpanel] th', { hasText: column }).first().waitFor();
     }
+  });
+
+  it('导出附件 of a paid line downloads 子结算单附件.zip with the photos of the person’s tasks', async () => {
+    const { page } = staff;
+    const token = (await storedToken(page)) as string;
+    // a paid line of the demo whose tasks have photos: the server answers its zip
+    const settlements = await api<{ records: Array<{ id: number; auditStatus: number }> }>(
+      page,
+      '/api/sys/order/getSettlementPage?pageNo=1&pageSize=50&auditStatus=2',
+    );
+    let found: { userId: number; subOrderNum: string } | undefined;
+    for (const settlement of settlements.records) {
+      const lines = await api<Array<{ id: number; userId: number; subOrderNum: string; payStatus: number }>>(
+        page,
+        `/api/sys/order/confirmSettlementDetailList?settlementId=${settlement.id}`,
+      );
+      for (const line of lines.filter((row) => row.payStatus === 1)) {
+        const zip = await fetch(`${BASE_URL}/api/sys/order/exportAttachmentZip?subOrderId=${line.id}`, {
+          headers: { 'X-Access-Token': token },
+        });
+        await zip.arrayBuffer();
+        if (zip.status === 200) found = line;
+        if (found) break;
+      }
+      if (found) break;
+    }
+    expect(found, 'a demo paid line with task photos').toBeTruthy();
+    await page.goto(url(`/personManage/person/detail?id=${found?.userId}`));
+    await page.locator('.ant-tabs-tab', { hasText: '结算记录' }).click();
+    const row = page.locator('[role=tabpanel] tr.ant-table-row', { hasText: found?.subOrderNum ?? '' });
+    await row.waitFor();
+    await screenshot(page, 'person-settlement-records');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: '导出附件' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('子结算单附件.zip');
+    const bytes = await download.createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    });
+    // a zip: its local file header
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
   });
 
   it('a task of a person opens its 阅读记录 from 众包任务记录', async () => {

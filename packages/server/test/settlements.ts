@@ -14,6 +14,7 @@ import {
   personBankCards,
   projects,
   projectServiceTypes,
+  taskPhotos,
   tasks,
   taxSources,
   virtualAccounts,
@@ -241,4 +242,27 @@ export async function paidOutSettlement(t: TestContext, world: SettlementWorld, 
   if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
   await drainPayouts(t.services, created.id);
   return { id: created.id, settlementSn: created.settlementSn };
+}
+
+/** A photo of a task, stored as the app stores one (fixture: the task is audited already). */
+export async function addTaskPhoto(
+  t: TestContext,
+  world: SettlementWorld,
+  task: { taskId: number; personId: number },
+  fileName: string,
+  bytes: Buffer,
+) {
+  const stored = await t.services.files.putAppBytes(world.tenantId, 'png', bytes, new Date());
+  await t.database.db.insert(taskPhotos).values({
+    tenantId: world.tenantId,
+    enterpriseId: world.enterpriseId,
+    taskId: task.taskId,
+    personId: task.personId,
+    kind: 'other',
+    source: 'camera',
+    fileName,
+    extension: 'png',
+    fileSize: bytes.length,
+    ...stored,
+  });
 }

@@ -14,6 +14,7 @@ import { defineExportOperation } from '../exports/operations';
 export const SETTLEMENT_DOCUMENT_PATHS = {
   statementDownload: '/api/sys/order/pdf/download',
   voucherDownload: '/api/sys/order/voucher/download',
+  attachmentZip: '/api/sys/order/exportAttachmentZip',
 } as const;
 
 /** Settlement voucher kinds (spec 2 §7 voucher download type). */
@@ -81,6 +82,27 @@ export const STATEMENT_CONFIRMATION_TEXT =
 
 /** Query of the statement download (a PDF stream, registered by hand). */
 export const statementDownloadQuerySchema = z.object({ id: recordIdSchema() });
+
+/**
+ * Query of the attachment zip (spec 3 §6; decision 0045): a settlement by `id`, or one person's
+ * line of it (a sub-order) by `subOrderId`; exactly one of them.
+ */
+export const attachmentZipQuerySchema = z
+  .object({ id: recordIdSchema().optional(), subOrderId: recordIdSchema().optional() })
+  .refine((query) => (query.id === undefined) !== (query.subOrderId === undefined), {
+    message: '请指定结算单（id）或子结算单（subOrderId）其中之一',
+    path: ['id'],
+  });
+
+/**
+ * The attachment zip's file name (spec 3 §6: 确认单附件, 子确认单附件, 结算单附件, 子结算单附件). Until the
+ * platform approves it a settlement is the enterprise's confirmation order (确认单), once approved
+ * (auditStatus 2) a settlement order (结算单); one person's line of it is a sub-order (子…).
+ */
+export function attachmentZipTitle(auditStatus: number, subOrder: boolean): string {
+  const order = auditStatus === 2 ? '结算单' : '确认单';
+  return `${subOrder ? '子' : ''}${order}附件`;
+}
 
 /** Query of the voucher download (a PDF stream, registered by hand). */
 export const voucherDownloadQuerySchema = z.object({

@@ -29,6 +29,7 @@ const FIELD_LABELS: Record<string, string> = {
   orderId: '结算单ID',
   fileId: '附件ID',
   lineId: '结算明细ID',
+  subOrderId: '子结算单ID',
   purpose: '用途',
   phoneCode: '短信验证码',
   captcha: '验证码',

@@ -68,6 +68,8 @@ const PARAMETER_SOURCES: Record<string, { table: string; value?: (row: OwnedRow)
   // a settlement's documents: `id` and `settId` name the settlement, `fileId` the attachment, `lineId` its line
   settId: { table: 'settlements' },
   lineId: { table: 'settlement_lines' },
+  subOrderId: { table: 'settlement_lines' },
+  '/api/sys/order/exportAttachmentZip id': { table: 'settlements' },
   '/api/sys/order/attachment/delete fileId': { table: 'settlement_attachments' },
   '/api/sys/order/pdf/create id': { table: 'settlements' },
   '/api/sys/order/pdf/download id': { table: 'settlements' },

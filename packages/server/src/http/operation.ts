@@ -182,6 +182,12 @@ export const HAND_REGISTERED_ROUTES: readonly HandRegisteredRoute[] = [
   },
   {
     method: 'GET',
+    url: '/api/sys/order/exportAttachmentZip',
+    file: 'modules/settlements/attachment-zip.ts',
+    why: 'streams a zip of the attachments of a settlement or of a sub-order',
+  },
+  {
+    method: 'GET',
     url: '/api/sys/downloadCache/download',
     file: 'platform/exports/routes.ts',
     why: 'streams the export workbook',

@@ -103,7 +103,7 @@ const stateOf = (row: SettlementRow) => ({
 const scopeOf = (viewer: Viewer) => enterpriseScope(viewer, settlements.tenantId, settlements.enterpriseId);
 
 /** The settlement the viewer may see (locked when `lock`), or 404. */
-async function visibleSettlement(db: DbOrTx, viewer: Viewer, id: number, lock = false): Promise<SettlementRow> {
+export async function visibleSettlement(db: DbOrTx, viewer: Viewer, id: number, lock = false): Promise<SettlementRow> {
   const query = db
     .select()
     .from(settlements)
@@ -533,7 +533,7 @@ export async function voucherPdf(
 
 // ---- attachments
 
-const attachmentScope = (viewer: Viewer) =>
+export const attachmentScope = (viewer: Viewer) =>
   enterpriseScope(viewer, settlementAttachments.tenantId, settlementAttachments.enterpriseId);
 
 const attachmentColumns = {

@@ -24,6 +24,7 @@ import { registerOperation } from '../../http/operation';
 import { actorOf, principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
 import { createSettlement, settleableSummary } from './create';
+import { registerAttachmentZipRoute } from './attachment-zip';
 import { registerSettlementDocumentRoutes } from './documents';
 import { registerFeeRoutes } from './fees';
 import { registerSettlementReportRoutes } from './report';
@@ -135,5 +136,6 @@ export function registerSettlementRoutes(deps: RouteDeps): void {
     parentProjectTypes(db(), principalOf(request), query),
   );
   registerSettlementDocumentRoutes(deps);
+  registerAttachmentZipRoute(deps);
   registerSettlementReportRoutes(deps);
 }

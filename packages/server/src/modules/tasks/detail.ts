@@ -32,7 +32,7 @@ import {
   type taskReadingRecordsOperation,
   type taskReverseGeocodeOperation,
 } from '@fieldpay/domain';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fail } from '../../core/errors';
 import { enterpriseScope } from '../../core/tenancy';
@@ -59,6 +59,7 @@ import {
 import type { GeocodeAnchor } from '../../integrations/geocoder';
 import type { Principal } from '../../platform/auth/sessions';
 import { parseAddress } from '../../platform/files/links';
+import { type ZipEntry, uniqueZipNames, zipSegment } from '../../platform/files/zip-stream';
 import type { Services } from '../../services';
 import type { TaskRow } from './records';
 
@@ -494,33 +495,54 @@ export async function scopedPhoto(db: DbOrTx, principal: Principal, tenantId: nu
   return row;
 }
 
+/**
+ * The photos and files of tasks of one tenant as zip entries, `{photo group or kind}/{file}`, under
+ * `{taskSn}/` when the zip holds several tasks (a settlement line's, decision 0045).
+ */
+export async function taskFileEntries(
+  db: DbOrTx,
+  tenantId: number,
+  taskRows: Pick<TaskRow, 'id' | 'taskSn'>[],
+  options: { folderPerTask: boolean },
+): Promise<ZipEntry[]> {
+  if (taskRows.length === 0) return [];
+  const ids = taskRows.map((task) => task.id);
+  const photos = await db
+    .select()
+    .from(taskPhotos)
+    .where(and(eq(taskPhotos.tenantId, tenantId), inArray(taskPhotos.taskId, ids)))
+    .orderBy(asc(taskPhotos.taskId), asc(taskPhotos.id));
+  if (photos.length === 0) return [];
+  const groups = await db
+    .select({ id: taskPhotoGroups.id, name: taskPhotoGroups.name })
+    .from(taskPhotoGroups)
+    .where(and(eq(taskPhotoGroups.tenantId, tenantId), inArray(taskPhotoGroups.taskId, ids)));
+  const groupNames = new Map(groups.map((group) => [group.id, group.name]));
+  const taskSns = new Map(taskRows.map((task) => [task.id, task.taskSn]));
+  return uniqueZipNames(
+    photos.map((photo) => {
+      const folder =
+        (photo.groupId !== null ? groupNames.get(photo.groupId) : undefined) ??
+        TASK_PHOTO_KINDS[photo.kind as TaskPhotoKind] ??
+        photo.kind;
+      const path = `${zipSegment(folder)}/${zipSegment(photo.fileName)}`;
+      return {
+        name: options.folderPerTask ? `${zipSegment(taskSns.get(photo.taskId) ?? String(photo.taskId))}/${path}` : path,
+        storageKey: photo.storageKey,
+      };
+    }),
+  );
+}
+
 /** The zip's entries: every photo of the task, named by group or kind; none: 暂无附件数据 (404). */
 export async function attachmentEntries(
   db: DbOrTx,
   principal: Principal,
   taskId: number,
-): Promise<{ task: TaskRow; entries: { name: string; storageKey: string }[] }> {
+): Promise<{ task: TaskRow; entries: ZipEntry[] }> {
   const task = await scopedTask(db, principal, taskId);
-  const photos = await photosOf(db, task);
-  if (photos.length === 0) throw fail.notFound(TASK_DETAIL_MSG.noAttachments);
-  const groups = await db
-    .select({ id: taskPhotoGroups.id, name: taskPhotoGroups.name })
-    .from(taskPhotoGroups)
-    .where(and(eq(taskPhotoGroups.tenantId, task.tenantId), eq(taskPhotoGroups.taskId, task.id)));
-  const groupNames = new Map(groups.map((group) => [group.id, group.name]));
-  const used = new Set<string>();
-  const entries = photos.map((photo) => {
-    const folder =
-      (photo.groupId !== null ? groupNames.get(photo.groupId) : undefined) ??
-      TASK_PHOTO_KINDS[photo.kind as TaskPhotoKind] ??
-      photo.kind;
-    const safeFolder = folder.replace(/[\\/:*?"<>|]/g, '_');
-    const base = photo.fileName.replace(/[\\/:*?"<>|]/g, '_');
-    let name = `${safeFolder}/${base}`;
-    for (let n = 2; used.has(name); n += 1) name = `${safeFolder}/${n}-${base}`;
-    used.add(name);
-    return { name, storageKey: photo.storageKey };
-  });
+  const entries = await taskFileEntries(db, task.tenantId, [task], { folderPerTask: false });
+  if (entries.length === 0) throw fail.notFound(TASK_DETAIL_MSG.noAttachments);
   return { task, entries };
 }
 

@@ -1,4 +1,3 @@
-import archiver from 'archiver';
 import {
   MSG,
   TASK_ATTACHMENT_ZIP_PATH,
@@ -37,6 +36,7 @@ import { registerOperation } from '../../http/operation';
 import { CREDENTIAL_RATE_LIMIT } from '../../http/types';
 import { actorOf, principalOf, workerOf } from '../../platform/auth/guards';
 import { workerLogin } from '../../platform/auth/worker-login';
+import { zipOfStoredFiles } from '../../platform/files/zip-stream';
 import type { RouteDeps } from '../../platform/modules';
 import { auditTasks, listTasks, publishTask } from './console';
 import {
@@ -242,22 +242,7 @@ export function registerTaskRoutes({ app, services, guards }: RouteDeps): void {
     },
     async (request, reply) => {
       const { task, entries } = await attachmentEntries(services.ctx.db, principalOf(request), request.query.taskId);
-      // photos are JPEG/PNG already: stored, not deflated again
-      const zip = archiver('zip', { store: true });
-      // one file open at a time, the next once the last is in the zip: a task with many photos
-      // holds one handle, and the reply's pace (backpressure) sets the reading pace
-      const first = await services.files.storage.openRead(entries[0].storageKey);
-      const fill = async () => {
-        for (const [index, entry] of entries.entries()) {
-          const stream = index === 0 ? first : await services.files.storage.openRead(entry.storageKey);
-          const added = new Promise((resolve) => zip.once('entry', resolve));
-          zip.append(stream, { name: entry.name });
-          await added;
-        }
-        await zip.finalize();
-      };
-      // a photo gone half-way ends the download as an error instead of a zip missing an entry
-      fill().catch((error: Error) => zip.destroy(error));
+      const zip = await zipOfStoredFiles(services.files.storage, entries);
       const name = attachmentZipName(task);
       return reply
         .type('application/zip')

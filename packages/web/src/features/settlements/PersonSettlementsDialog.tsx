@@ -9,7 +9,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListPage, plainCell } from '../../components/list/ListPage';
+import { useOneAtATime } from '../../app/use-one-at-a-time';
 import { fetchPersonSettlements, personSettlementsKey } from './settlement-calls';
+import { downloadAttachmentZip } from './settlement-documents-calls';
 import { chinaTime, yuan } from './settlement-format';
 import { settlementDetailPath } from './settlement-paths';
 import { VoucherDialog } from './VoucherDialog';
@@ -17,15 +19,15 @@ import { VoucherDialog } from './VoucherDialog';
 type SubSettlement = OperationAnswer<typeof personSettlementPageOperation>['records'][number];
 
 const columns: ColumnsType<SubSettlement> = [
-  { key: 'subSettlementSn', dataIndex: 'subSettlementSn', title: '子结算单号', width: 200 },
-  { key: 'enterpriseName', dataIndex: 'enterpriseName', title: '企业名称', width: 200, ellipsis: true },
-  { key: 'projectName', dataIndex: 'projectName', title: '项目名称', width: 180, ellipsis: true },
-  { key: 'visitTypeValue', dataIndex: 'visitTypeValue', title: '服务类型', width: 110 },
+  { key: 'subSettlementSn', dataIndex: 'subSettlementSn', title: '子结算单号', width: 190 },
+  { key: 'enterpriseName', dataIndex: 'enterpriseName', title: '企业名称', width: 170, ellipsis: true },
+  { key: 'projectName', dataIndex: 'projectName', title: '项目名称', width: 160, ellipsis: true },
+  { key: 'visitTypeValue', dataIndex: 'visitTypeValue', title: '服务类型', width: 100 },
   {
     key: 'amount',
     dataIndex: 'amount',
     title: '结算金额(元)',
-    width: 120,
+    width: 110,
     render: (value: string) => <span className="money">{yuan(value)}</span>,
   },
   {
@@ -38,8 +40,9 @@ const columns: ColumnsType<SubSettlement> = [
 ];
 
 /**
- * A person's paid settlement lines, 10 a page, 详情 opening the settlement and 结算凭证 the person's
- * sheet; `onLeave` runs before 详情 navigates (a dialog closes).
+ * A person's paid settlement lines, 10 a page, 详情 opening the settlement, 结算凭证 the person's
+ * sheet and 导出附件 the line's zip (one download at a time); `onLeave` runs before 详情 navigates
+ * (a dialog closes).
  */
 export function PersonSettlementList({
   person,
@@ -50,6 +53,7 @@ export function PersonSettlementList({
 }) {
   const navigate = useNavigate();
   const [voucher, setVoucher] = useState<SubSettlement | null>(null);
+  const download = useOneAtATime();
   return (
     <>
       <ListPage<SubSettlement, Record<string, never>>
@@ -63,7 +67,7 @@ export function PersonSettlementList({
           title: '操作',
           key: 'actions',
           fixed: 'right',
-          width: 140,
+          width: 190,
           render: (_value, row) => (
             <span className="list-actions">
               <Button
@@ -81,6 +85,14 @@ export function PersonSettlementList({
                   结算凭证
                 </Button>
               )}
+              <Button
+                type="link"
+                size="small"
+                loading={download.busy === `zip-${row.id}`}
+                onClick={() => void download.run(`zip-${row.id}`, () => downloadAttachmentZip({ subOrderId: row.id }))}
+              >
+                导出附件
+              </Button>
             </span>
           ),
         }}

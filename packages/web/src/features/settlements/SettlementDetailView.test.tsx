@@ -127,6 +127,10 @@ describe('SettlementDetailView', { timeout: 60_000 }, () => {
     expect(valueBeside('银行流水号').textContent).toBe('-');
     fireEvent.click(within(valueBeside('完税凭证')).getByRole('button', { name: /查\s*看/ }));
     expect(toasts.warning).toHaveBeenCalledWith(MSG.notDeveloped);
+    // 导出附件 downloads the settlement's zip
+    documents.downloadAttachmentZip.mockResolvedValue(undefined);
+    fireEvent.click(within(valueBeside('附件')).getByRole('button', { name: '导出附件' }));
+    expect(documents.downloadAttachmentZip).toHaveBeenCalledWith({ id: 5 });
     // the attachment count opens the attachments
     fireEvent.click(within(valueBeside('附件')).getByRole('button', { name: '3 个' }));
     expect(await screen.findByText('上传附件')).toBeTruthy();

@@ -20,6 +20,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
+import { useOneAtATime } from '../../app/use-one-at-a-time';
 import { BackButton, DetailLoadState } from '../../components/DetailStates';
 import { StatusTag } from '../../components/list/StatusTag';
 import { SettlementInvoiceLink } from '../invoices/SettlementInvoiceLink';
@@ -34,6 +35,7 @@ import {
   settlementDetailKey,
   settlementTimelineKey,
 } from './settlement-calls';
+import { downloadAttachmentZip } from './settlement-documents-calls';
 import { chinaTime, yuan } from './settlement-format';
 import { useWithdraw } from './use-withdraw';
 import { VoucherDialog } from './VoucherDialog';
@@ -109,6 +111,7 @@ export function SettlementDetailView({
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: SETTLEMENT_KEY });
   const withdraw = useWithdraw(() => void refresh());
+  const zip = useOneAtATime();
   const close = () => setDialog('none');
   const loaded = detailQuery.data;
   const payable =
@@ -200,9 +203,22 @@ export function SettlementDetailView({
     {
       label: '附件',
       value: (
-        <Button type="link" size="small" className="inline-link" onClick={() => setDialog('attachments')}>
-          {detail.attachmentCount} 个
-        </Button>
+        <Space size={4}>
+          <Button type="link" size="small" className="inline-link" onClick={() => setDialog('attachments')}>
+            {detail.attachmentCount} 个
+          </Button>
+          {detail.attachmentCount > 0 && (
+            <Button
+              type="link"
+              size="small"
+              className="inline-link"
+              loading={zip.busy !== null}
+              onClick={() => void zip.run('zip', () => downloadAttachmentZip({ id: detail.id }))}
+            >
+              导出附件
+            </Button>
+          )}
+        </Space>
       ),
     },
     { label: '创建人', value: orDash(detail.createName) },

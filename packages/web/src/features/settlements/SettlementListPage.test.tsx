@@ -656,6 +656,18 @@ describe('SettlementDetailView', { timeout: 120_000 }, () => {
     expect(await within(dialog).findByText('JS20261110008-01')).toBeTruthy();
     expect(api.fetchPersonSettlements).toHaveBeenCalledWith(41, 1, 10);
     expect(within(dialog).getByRole('button', { name: '结算凭证' })).toBeTruthy();
+    // 导出附件: the line's zip, once for a double click while it downloads
+    let finish = () => {};
+    documents.downloadAttachmentZip.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+    const zip = within(dialog).getByRole('button', { name: '导出附件' });
+    fireEvent.click(zip);
+    fireEvent.click(zip);
+    expect(documents.downloadAttachmentZip).toHaveBeenCalledTimes(1);
+    expect(documents.downloadAttachmentZip).toHaveBeenCalledWith({ subOrderId: 31 });
+    finish();
+    await waitFor(() => expect(zip.className).not.toContain('ant-btn-loading'));
+    fireEvent.click(zip);
+    expect(documents.downloadAttachmentZip).toHaveBeenCalledTimes(2);
     fireEvent.click(within(dialog).getByRole('button', { name: '详情' }));
     await waitFor(() => expect(api.fetchSettlementDetail).toHaveBeenCalledWith(8));
   });

@@ -29,6 +29,7 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useIsPlatformOperator, useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
+import { useOneAtATime } from '../../app/use-one-at-a-time';
 import { DateRangePicker, rangeToTimes } from '../../components/list/DateRangePicker';
 import { type CellRenderer, ListPage } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
@@ -168,7 +169,8 @@ export default function SettlementListPage({ fixedProjectId }: SettlementListPag
     enabled: projectId !== undefined,
   });
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-  const [busy, setBusy] = useState<string | null>(null);
+  // one click at a time per row action
+  const { busy, run: runOnce } = useOneAtATime();
   const [view, setView] = useState<'statements' | 'enterprise'>('statements');
   const close = () => setDialog({ kind: 'none' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: SETTLEMENT_KEY });
@@ -191,19 +193,6 @@ export default function SettlementListPage({ fixedProjectId }: SettlementListPag
     next.delete('id');
     next.delete('settle');
     setParams(next);
-  };
-
-  /** One click at a time per row action; the request layer shows a refusal. */
-  const runOnce = async (key: string, work: () => Promise<unknown>) => {
-    if (busy) return;
-    setBusy(key);
-    try {
-      await work();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setBusy(null);
-    }
   };
 
   const act = (action: SettlementRowAction, row: SettlementRecord) => {

@@ -6,6 +6,7 @@
  */
 import {
   exportSettlementRecordsOperation,
+  MSG,
   exportTaskOfSettOperation,
   SETTLEMENT_DOCUMENT_PATHS,
   type SettlementAttachment,
@@ -20,6 +21,7 @@ import {
 import { saveBlob } from '../../app/save-blob';
 import { call, callWithMessage, http } from '../../app/api-client';
 import { submitExport } from '../../app/export-calls';
+import { notifier } from '../../app/notify';
 
 export const settlementAttachmentsKey = (settlementId: number) => ['settlements', 'attachments', settlementId] as const;
 
@@ -80,4 +82,18 @@ export function exportSettlementTasks(id: number): Promise<number> {
 /** The per-person records of a settlement to the download cache (settlement:Infor:download). */
 export function exportSettlementRecords(settlementId: number, unmaskToken?: string | null): Promise<number> {
   return submitExport(exportSettlementRecordsOperation, { settlementId }, unmaskToken);
+}
+
+/**
+ * GET exportAttachmentZip: a settlement's attachments (`id`) or the photos of one person's tasks in
+ * it (`subOrderId`), saved under the server's name (确认单附件.zip … 子结算单附件.zip). Nothing in it:
+ * 无数据 (the server's refusal, or an empty answer).
+ */
+export async function downloadAttachmentZip(order: { id: number } | { subOrderId: number }): Promise<void> {
+  const { blob, fileName } = await http.download(SETTLEMENT_DOCUMENT_PATHS.attachmentZip, order);
+  if (blob.size === 0) {
+    notifier().warning(MSG.noData);
+    return;
+  }
+  saveBlob(blob, fileName ?? `${'id' in order ? '结算单附件' : '子结算单附件'}.zip`);
 }

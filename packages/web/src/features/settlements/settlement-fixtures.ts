@@ -46,6 +46,7 @@ export const mockSettlementCalls = () => ({
     fetchStatementOverview: vi.fn(),
     downloadStatement: vi.fn(),
     downloadVoucher: vi.fn(),
+    downloadAttachmentZip: vi.fn(),
     settlementAttachmentsKey: (id: number) => ['settlements', 'attachments', id],
     listSettlementAttachments: vi.fn(),
     saveSettlementAttachment: vi.fn(),
