@@ -227,6 +227,19 @@ describe('natural-person accounts', () => {
       .getByRole('button', { name: /关\s*闭/ })
       .click();
     await reading.waitFor({ state: 'hidden' });
+
+    // 详情 opens the task in place; its 服务人员 opens the person nested, with 返回 back to the task
+    await row.getByRole('button', { name: '详情' }).click();
+    const personBlock = page.locator('.task-block', { hasText: '人员信息' });
+    await personBlock.waitFor();
+    await personBlock.locator('button.task-inline-link').click();
+    const nested = page.locator('.page-card:visible .ant-card-head');
+    await nested.getByRole('button', { name: /返\s*回/ }).waitFor();
+    await screenshot(page, 'person-nested-view');
+    await nested.getByRole('button', { name: /返\s*回/ }).click();
+    await personBlock.waitFor();
+    await page.locator('.task-header').getByRole('button', { name: /返\s*回/ }).click();
+    await page.locator('[role=tabpanel] tr.ant-table-row', { hasText: task?.taskSn ?? '' }).waitFor();
   });
 
   it('the operator reads a person’s account in the clear after the desensitization check', async () => {

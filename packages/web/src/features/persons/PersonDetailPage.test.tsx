@@ -1,4 +1,4 @@
-import { ApiCode, defaultColumns, MSG, PERSON_MSG } from '@fieldpay/domain';
+import { ApiCode, defaultColumns, MSG, PERSON_MSG, type TaskListRecord } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { holdUnmaskToken } from '../../app/unmask-store';
 import { ConfirmProvider } from '../../components/ConfirmProvider';
 import { buttonByText, LONG, renderWithQuery, signedInAs, Where } from '../../components/list/testing';
 import PersonDetailPage from './PersonDetailPage';
+import { taskDetailFixture } from '../tasks/task-fixtures';
 import { personInfo } from './person-fixtures';
 
 const api = await vi.hoisted(async () => (await import('./person-fixtures')).mockPersonCalls());
@@ -19,6 +20,8 @@ const agreements = vi.hoisted(() => ({
   viewSignedContract: vi.fn(),
 }));
 vi.mock('../agreements/personal-agreement-calls', () => agreements);
+const taskCalls = await vi.hoisted(async () => (await import('../tasks/task-fixtures')).mockTaskCalls());
+vi.mock('../tasks/task-calls', () => taskCalls);
 const layouts = vi.hoisted(() => ({ fetchColumnLayout: vi.fn(), saveColumnLayout: vi.fn() }));
 vi.mock('../../components/list/column-layout-calls', () => layouts);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
@@ -100,6 +103,49 @@ describe('PersonDetailPage', { timeout: 60_000 }, () => {
       ['修改密码', false],
       ['禁用', false],
     ]);
+  });
+
+  it('opens a task of 众包任务记录 in place, and from its 服务人员 the person nested, each with 返回', async () => {
+    const taskRow = {
+      id: 41,
+      taskSn: 'RW2026110200000041',
+      projectName: '全渠道终端服务示范项目',
+      visitType: '采购服务',
+      status: 2,
+      auditStatus: 1,
+      actTime: null,
+    } as unknown as TaskListRecord;
+    api.fetchPersonTasks.mockResolvedValue({ records: [taskRow], total: 1 });
+    taskCalls.fetchTaskDetail.mockResolvedValue(taskDetailFixture({ userId: 9, userName: '赵强' }));
+    taskCalls.reverseGeocode.mockResolvedValue({ address: '浙江省杭州市西湖区', source: 'offline' });
+    api.fetchPersonInfo.mockImplementation(async (id: number) => personInfo(id, id === 9 ? { name: '赵强' } : {}));
+    renderPage('/personManage/person/detail?id=7&tab=tasks');
+    await screen.findByText('自然人详情 - 王芳', {}, LONG);
+    // the page itself has no 返回 in its head: it was not opened from another view
+    expect(document.querySelector('.ant-card-head button')).toBeNull();
+    fireEvent.click(
+      within(
+        await screen.findByText('RW2026110200000041', {}, LONG).then((cell) => cell.closest('tr') as HTMLElement),
+      ).getByRole('button', { name: '详情' }),
+    );
+    expect(await screen.findByText('人员信息', {}, LONG)).toBeTruthy();
+    expect(taskCalls.fetchTaskDetail).toHaveBeenCalledWith(41);
+    expect(screen.queryByRole('columnheader', { name: '任务编号' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '赵强' }));
+    expect(await screen.findByText('自然人详情 - 赵强', {}, LONG)).toBeTruthy();
+    expect(api.fetchPersonInfo).toHaveBeenCalledWith(9, undefined);
+    // the first person's view waits underneath, out of sight
+    expect((screen.getByText('自然人详情 - 王芳').closest('.page-card') as HTMLElement).style.display).toBe('none');
+    const head = document.querySelector('.ant-card-head') as HTMLElement;
+    fireEvent.click(within(head).getByRole('button', { name: /返\s*回/ }));
+    // back at the task, and from it back at the first person's list
+    expect(await screen.findByText('人员信息', {}, LONG)).toBeTruthy();
+    expect(screen.getByText('自然人详情 - 王芳')).toBeTruthy();
+    fireEvent.click(
+      within(document.querySelector('.task-header') as HTMLElement).getByRole('button', { name: /返\s*回/ }),
+    );
+    expect(await screen.findByText('RW2026110200000041', {}, LONG)).toBeTruthy();
   });
 
   it('reloads the account in the clear once the desensitization check holds a token', async () => {

@@ -1,6 +1,6 @@
 /**
  * The record tabs of the natural-person detail (spec 3 §2 "Natural-person detail"): 众包任务记录 (the
- * tasks the person took; 详情 opens the task, 阅读记录 its reading records) and 完税凭证记录 (the tax vouchers covering taxes
+ * tasks the person took; 详情 opens the task in place, 阅读记录 its reading records) and 完税凭证记录 (the tax vouchers covering taxes
  * withheld from the person's payouts; their images and tax list).
  */
 import {
@@ -13,11 +13,11 @@ import {
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { BackButton } from '../../components/DetailStates';
 import { ListPage, plainCell } from '../../components/list/ListPage';
 import { StatusTag } from '../../components/list/StatusTag';
 import { chinaTime, yuan } from '../settlements/settlement-format';
-import { TASK_DETAIL_PATH } from '../tasks/task-paths';
+import { TaskDetailBody, TaskMissing } from '../tasks/TaskDetailView';
 import { fetchTaxVouchers } from '../tax-vouchers/tax-voucher-calls';
 import { TaxListDownloadButton } from '../tax-vouchers/TaxListDownloadButton';
 import { TaxVoucherImagesDialog } from '../tax-vouchers/TaxVoucherImagesDialog';
@@ -51,9 +51,22 @@ const TASK_COLUMNS: ColumnsType<TaskListRecord> = [
   },
 ];
 
-export function PersonTaskRecords({ userId }: { userId: number }) {
-  const navigate = useNavigate();
+/**
+ * The person's tasks; 详情 opens the task in place of the list (返回 to it), where 服务人员 opens a
+ * person's view through `onPerson`; 阅读记录 the task's reading records.
+ */
+export function PersonTaskRecords({ userId, onPerson }: { userId: number; onPerson(userId: number): void }) {
   const [reading, setReading] = useState<number | null>(null);
+  const [task, setTask] = useState<number | null>(null);
+  if (task !== null)
+    return (
+      <TaskDetailBody
+        taskId={task}
+        actions={<BackButton onBack={() => setTask(null)} />}
+        notFound={<TaskMissing extra={<BackButton onBack={() => setTask(null)} />} />}
+        onPerson={onPerson}
+      />
+    );
   return (
     <>
       <ListPage<TaskListRecord, Record<string, never>>
@@ -70,7 +83,7 @@ export function PersonTaskRecords({ userId }: { userId: number }) {
           width: 160,
           render: (_value, row) => (
             <>
-              <Button type="link" size="small" onClick={() => navigate(`${TASK_DETAIL_PATH}?id=${row.id}`)}>
+              <Button type="link" size="small" onClick={() => setTask(row.id)}>
                 详情
               </Button>
               <Button type="link" size="small" onClick={() => setReading(row.id)}>

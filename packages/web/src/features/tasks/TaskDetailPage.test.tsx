@@ -1,7 +1,9 @@
 import type { SurveyDetail } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { Route, Routes } from 'react-router';
+import { useSession } from '../../app/session-store';
+import { renderWithQuery, signedInAs, Where } from '../../components/list/testing';
 import { ApiError } from '../../api/http';
 import { SurveyDetailDialog } from './SurveyDetailDialog';
 import TaskDetailPage from './TaskDetailPage';
@@ -84,7 +86,21 @@ describe('task detail', () => {
     expect(await screen.findByText('人员信息')).toBeTruthy();
     expect(taskCalls.fetchTaskDetail).toHaveBeenCalledWith(41);
     expect(screen.getByRole('button', { name: /返\s*回/ })).toBeTruthy();
+    // without the persons' code the person who took it is plain text
+    expect(screen.queryByRole('button', { name: '赵强' })).toBeNull();
     unmount();
+    // with it, 服务人员 opens the person's detail
+    useSession.setState({ permList: ['personalAccountManage:list:view'] });
+    const withPersons = renderWithQuery(
+      <Routes>
+        <Route path="/projectManage/task/detail" element={<TaskDetailPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>,
+      { at: '/projectManage/task/detail?id=41' },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: '赵强' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/personManage/person/detail?id=5');
+    withPersons.unmount();
     taskCalls.fetchTaskDetail.mockRejectedValue(new ApiError('任务不存在', 404, null, 404));
     renderWithQuery(<TaskDetailPage />, { at: '/projectManage/task/detail?id=42' });
     expect(await screen.findByText('任务不存在')).toBeTruthy();

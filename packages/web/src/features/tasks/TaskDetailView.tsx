@@ -199,6 +199,17 @@ function CustomerName({ task }: { task: TaskDetail }) {
   );
 }
 
+/** The person who took the task; a link to the person's view where the opener offers one (`onPerson`). */
+function PersonName({ task, onPerson }: { task: TaskDetail; onPerson?(userId: number): void }) {
+  const { userId } = task;
+  if (!onPerson || userId === null || !task.userName) return <>{orDash(task.userName)}</>;
+  return (
+    <Button type="link" size="small" className="task-inline-link" onClick={() => onPerson(userId)}>
+      {task.userName}
+    </Button>
+  );
+}
+
 const regionOf = (task: TaskDetail) => [task.province, task.city, task.area].filter(Boolean).join(' ') || '-';
 
 function RecordsCount({ task, onOpen }: { task: TaskDetail; onOpen(kind: TaskRecordsKind): void }) {
@@ -278,18 +289,22 @@ function StandardLayout({
   onRecords,
   onDownload,
   onSurvey,
+  onPerson,
 }: {
   task: TaskDetail;
   onRecords(kind: TaskRecordsKind): void;
   onDownload(): void;
   onSurvey(): void;
+  onPerson?(userId: number): void;
 }) {
   return (
     <>
       <div className="task-grid">
         <Card className="task-block" title="人员信息" size="small">
           <Descriptions size="small" column={1}>
-            <Descriptions.Item label="服务人员">{orDash(task.userName)}</Descriptions.Item>
+            <Descriptions.Item label="服务人员">
+              <PersonName task={task} onPerson={onPerson} />
+            </Descriptions.Item>
             <Descriptions.Item label="手机号">{orDash(task.userPhone)}</Descriptions.Item>
             <Descriptions.Item label="领取时间">{time(task.takeTime)}</Descriptions.Item>
           </Descriptions>
@@ -344,7 +359,15 @@ function StandardLayout({
   );
 }
 
-function MeetingLayout({ task, onDownload }: { task: TaskDetail; onDownload(): void }) {
+function MeetingLayout({
+  task,
+  onDownload,
+  onPerson,
+}: {
+  task: TaskDetail;
+  onDownload(): void;
+  onPerson?(userId: number): void;
+}) {
   const hasPhotos = hasTaskPhotos(task);
   return (
     <>
@@ -365,7 +388,7 @@ function MeetingLayout({ task, onDownload }: { task: TaskDetail; onDownload(): v
             <CustomerName task={task} />
           </Descriptions.Item>
           <Descriptions.Item label="服务人员">
-            {orDash(task.userName)} {task.userPhone}
+            <PersonName task={task} onPerson={onPerson} /> {task.userPhone}
           </Descriptions.Item>
           <Descriptions.Item label="任务状态">
             <StatusTag dictionary={TASK_STATUS} value={task.status} />
@@ -449,9 +472,11 @@ interface TaskDetailViewProps {
   actions?: ReactNode;
   /** 打印: the page prints itself without the console's chrome; a dialog prints alone */
   onPrint?: () => void;
+  /** where the opener can show a person: 服务人员 becomes a link to the person's view */
+  onPerson?(userId: number): void;
 }
 
-export function TaskDetailView({ task, actions, onPrint = printPage }: TaskDetailViewProps) {
+export function TaskDetailView({ task, actions, onPrint = printPage, onPerson }: TaskDetailViewProps) {
   const [records, setRecords] = useState<TaskRecordsKind | null>(null);
   const [surveyOpen, setSurveyOpen] = useState(false);
   const meeting = task.parentVisitType === 'p-xueShu';
@@ -499,9 +524,15 @@ export function TaskDetailView({ task, actions, onPrint = printPage }: TaskDetai
         />
       ) : null}
       {meeting ? (
-        <MeetingLayout task={task} onDownload={download} />
+        <MeetingLayout task={task} onDownload={download} onPerson={onPerson} />
       ) : (
-        <StandardLayout task={task} onRecords={setRecords} onDownload={download} onSurvey={() => setSurveyOpen(true)} />
+        <StandardLayout
+          task={task}
+          onRecords={setRecords}
+          onDownload={download}
+          onSurvey={() => setSurveyOpen(true)}
+          onPerson={onPerson}
+        />
       )}
       <TaskRecordsDialog
         taskId={task.id}
