@@ -238,7 +238,10 @@ describe('natural-person accounts', () => {
     await screenshot(page, 'person-nested-view');
     await nested.getByRole('button', { name: /返\s*回/ }).click();
     await personBlock.waitFor();
-    await page.locator('.task-header').getByRole('button', { name: /返\s*回/ }).click();
+    await page
+      .locator('.task-header')
+      .getByRole('button', { name: /返\s*回/ })
+      .click();
     await page.locator('[role=tabpanel] tr.ant-table-row', { hasText: task?.taskSn ?? '' }).waitFor();
   });
 

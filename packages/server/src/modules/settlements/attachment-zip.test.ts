@@ -132,7 +132,13 @@ describe('the attachment zip of a sub-order (by subOrderId)', () => {
     expect(bare.json().message).toBe(MSG.noData);
 
     const waitingWorker = await addWorker(t, world, { priceFen: 7_000 });
-    await addTaskPhoto(t, world, { taskId: waitingWorker.taskIds[0], personId: waitingWorker.personId }, 'a.png', pngOf(3, 3));
+    await addTaskPhoto(
+      t,
+      world,
+      { taskId: waitingWorker.taskIds[0], personId: waitingWorker.personId },
+      'a.png',
+      pngOf(3, 3),
+    );
     const waitingId: number = (await createSettlement(t, world)).json().result.id;
     const waiting = await get(t.app, world.enterprise, ZIP, {
       subOrderId: await lineOf(waitingId, waitingWorker.personId),
