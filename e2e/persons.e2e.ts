@@ -255,6 +255,23 @@ describe('natural-person accounts', () => {
       .locator('.ant-descriptions-item-content');
     await expect.poll(() => idCard.textContent(), POLL).toMatch(/^\d{17}[\dX]$/);
     await screenshot(page, 'person-detail-unmasked');
+
+    // 编辑 in the clear: a new login phone for the person
+    const phone = `139${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+    await page
+      .locator('.person-actions')
+      .getByRole('button', { name: /编\s*辑/ })
+      .click();
+    const edit = dialogTitled(page, '编辑自然人');
+    await edit.getByPlaceholder('请输入手机号').fill(phone);
+    await screenshot(page, 'person-edit');
+    await edit.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message-notice', { hasText: '保存成功' }).waitFor();
+    await edit.waitFor({ state: 'hidden' });
+    const login = page
+      .locator('.ant-descriptions-item', { hasText: '登录账号' })
+      .locator('.ant-descriptions-item-content');
+    await expect.poll(() => login.textContent(), POLL).toBe(phone);
   });
 
   it('the operator sees the README worker’s materials: the ID sides in the clear, a certificate’s files', async () => {

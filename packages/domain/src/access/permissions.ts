@@ -54,6 +54,7 @@ export const PERMISSIONS = {
   // 自然人账户, the platform's list of the persons registered on it (decision 0033)
   'personalAccountManage:list:view': { name: '自然人账户查看', side: 'platform', platformOperatorOnly: false },
   'personalAccountManage:info:password': { name: '自然人修改密码', side: 'platform', platformOperatorOnly: false },
+  'personalAccountManage:info:edit': { name: '自然人信息编辑', side: 'platform', platformOperatorOnly: false },
   'personalAccountManage:info:desensitization': {
     name: '自然人脱敏查看',
     side: 'platform',

@@ -9,7 +9,7 @@ import { recordIdSchema } from '../api/ids';
 import { defineOperation } from '../api/operation';
 import { INPUT_MAX_LENGTH, PAGE_SIZE } from '../limits';
 import { MSG } from '../messages';
-import { personPasswordFormSchema } from '../validators';
+import { isMobile, personPasswordFormSchema } from '../validators';
 import { personalAgreementRecordSchema } from '../personal-agreements/operations';
 import { PERSON_MSG } from './statuses';
 
@@ -131,6 +131,26 @@ export const personPasswordBodySchema = z.object({
 });
 export type PersonPasswordBody = z.input<typeof personPasswordBodySchema>;
 
+/**
+ * 编辑 of a person (spec 3 §5 "Person editing form": account name at most 20, phone at most 11;
+ * decision 0046): the account name and the phone the person signs in to the app with.
+ */
+export const personEditBodySchema = z.object({
+  userId: recordIdSchema(),
+  name: z
+    .string({ error: PERSON_MSG.accountNameRequired })
+    .trim()
+    .min(1, PERSON_MSG.accountNameRequired)
+    .max(INPUT_MAX_LENGTH.personAccountName, PERSON_MSG.accountNameTooLong),
+  phone: z
+    .string({ error: PERSON_MSG.phoneRequired })
+    .trim()
+    .min(1, PERSON_MSG.phoneRequired)
+    .max(INPUT_MAX_LENGTH.phone, PERSON_MSG.phoneTooLong)
+    .refine(isMobile, MSG.mobileInvalid),
+});
+export type PersonEditBody = z.input<typeof personEditBodySchema>;
+
 export const personTransferBodySchema = z.object({
   userId: recordIdSchema(),
   enterpriseName: z
@@ -177,6 +197,16 @@ export const personChangePasswordOperation = defineOperation({
   access: { permission: 'personalAccountManage:info:password' },
   input: personPasswordBodySchema,
   answer: z.null(),
+});
+
+export const personEditOperation = defineOperation({
+  method: 'POST',
+  path: '/api/sys/person/edit',
+  tag: '自然人',
+  summary: '编辑自然人的账户名称与手机号（手机号即APP登录账号，本平台内唯一；改手机号后该自然人的APP会话全部失效）',
+  access: { permission: 'personalAccountManage:info:edit' },
+  input: personEditBodySchema,
+  answer: z.object({ id: z.number().int(), name: z.string(), phone: z.string() }),
 });
 
 export const personTransferOutOperation = defineOperation({

@@ -38,6 +38,14 @@ export const PERSON_MSG = {
   alreadyTransferred: '该自然人已转入该企业',
   nameTooLong: `姓名不能超过${INPUT_MAX_LENGTH.companyPicker}个字符`,
   phoneTooLong: `手机号不能超过${INPUT_MAX_LENGTH.phone}个字符`,
+  // 编辑 (spec 3 §5 "Person editing form"; decision 0046)
+  accountNameRequired: '请输入账户名称',
+  accountNameTooLong: `账户名称不能超过${INPUT_MAX_LENGTH.personAccountName}个字符`,
+  phoneRequired: '请输入手机号',
+  phoneTaken: '该手机号已被本平台其他自然人使用',
+  /** a person whose identity is verified is named by the ID card */
+  nameFixedByIdentity: '该自然人已实名认证，账户名称以身份证姓名为准，不能修改',
+  edited: '保存成功',
 } as const;
 
 /** A person's ID number tells its holder's sex (the 17th digit, odd for men) and birth date. */

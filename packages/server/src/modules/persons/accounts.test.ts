@@ -219,6 +219,116 @@ describe('修改密码', () => {
   });
 });
 
+describe('编辑', () => {
+  const session = (personId: number) =>
+    t.database.db.insert(workerSessions).values({
+      tenantId: world.tenantA,
+      personId,
+      tokenHash: marker('e').padEnd(64, '0'),
+      idleExpiresAt: new Date(Date.now() + 3_600_000),
+      absoluteExpiresAt: new Date(Date.now() + 3_600_000),
+    });
+  const rowOf = async (id: number) => (await t.database.db.select().from(persons).where(eq(persons.id, id)))[0];
+
+  it('changes the account name of a person not yet verified and the phone, ending its app sessions', async () => {
+    const id = await insertPerson(t.database, world.tenantA, { name: `${search}未实名`, phone: '13655550001' });
+    await session(id);
+    const edited = await post(world.staffA, '/api/sys/person/edit', {
+      userId: id,
+      name: ' 王小芳 ',
+      phone: '13655550002',
+    });
+    expect(edited.json()).toMatchObject({
+      success: true,
+      message: PERSON_MSG.edited,
+      result: { id, name: '王小芳', phone: '13655550002' },
+    });
+    expect(await rowOf(id)).toMatchObject({ name: '王小芳', phone: '13655550002' });
+    const [ended] = await t.database.db
+      .select({ revokedAt: workerSessions.revokedAt })
+      .from(workerSessions)
+      .where(eq(workerSessions.personId, id));
+    expect(ended.revokedAt).not.toBeNull();
+    const audit = await t.database.executeSql(
+      "select before, after from audit_logs where action = 'person.edit' and target_id = $1",
+      [String(id)],
+    );
+    expect(audit.rows[0]).toMatchObject({
+      before: { name: `${search}未实名`, phone: '13655550001' },
+      after: { name: '王小芳', phone: '13655550002' },
+    });
+  });
+
+  it('keeps a verified name, one phone per platform, the limits, and the wall', async () => {
+    const verified = await newPerson({ phone: '13655550011' });
+    const renamed = await post(world.staffA, '/api/sys/person/edit', {
+      userId: verified,
+      name: '别的名字',
+      phone: '13655550011',
+    });
+    expect(renamed.json()).toMatchObject({ success: false, message: PERSON_MSG.nameFixedByIdentity });
+    const { name } = await rowOf(verified);
+    // the same name with a new phone is fine
+    const rephoned = await post(world.staffA, '/api/sys/person/edit', { userId: verified, name, phone: '13655550012' });
+    expect(rephoned.json().success).toBe(true);
+
+    const other = await insertPerson(t.database, world.tenantA, { name: `${search}他人`, phone: '13655550013' });
+    const taken = await post(world.staffA, '/api/sys/person/edit', {
+      userId: other,
+      name: '他人',
+      phone: '13655550012',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(PERSON_MSG.phoneTaken);
+    // two edits racing for one phone: one gets it
+    const racers = await Promise.all(
+      [other, await insertPerson(t.database, world.tenantA, { name: `${search}甲`, phone: '13655550014' })].map(
+        (userId, index) =>
+          post(world.staffA, '/api/sys/person/edit', { userId, name: `赛${index}`, phone: '13655550015' }),
+      ),
+    );
+    expect(racers.map((answer) => answer.json().success).sort()).toEqual([false, true]);
+    expect(racers.find((answer) => !answer.json().success)?.json().message).toBe(PERSON_MSG.phoneTaken);
+    // another platform's person may hold the same phone
+    const elsewhere = await insertPerson(t.database, world.tenantB, { name: `${search}外`, phone: '13655550016' });
+    expect(
+      (await post(world.staffA, '/api/sys/person/edit', { userId: other, name: '他人', phone: '13655550016' })).json()
+        .success,
+    ).toBe(true);
+
+    const long = await post(world.staffA, '/api/sys/person/edit', {
+      userId: other,
+      name: '名'.repeat(21),
+      phone: '13655550016',
+    });
+    expect(long.json().message).toContain(PERSON_MSG.accountNameTooLong);
+    const badPhone = await post(world.staffA, '/api/sys/person/edit', {
+      userId: other,
+      name: '他人',
+      phone: '2365555001',
+    });
+    expect(badPhone.json().message).toContain(MSG.mobileInvalid);
+    const empty = await post(world.staffA, '/api/sys/person/edit', { userId: other, name: '', phone: '' });
+    expect(empty.json().message).toContain(PERSON_MSG.accountNameRequired);
+
+    const foreign = await post(world.staffB, '/api/sys/person/edit', {
+      userId: other,
+      name: '他人',
+      phone: '13655550017',
+    });
+    expect(foreign.json()).toMatchObject({ success: false, message: PERSON_MSG.notFound });
+    expect(
+      (await post(world.staffA, '/api/sys/person/edit', { userId: elsewhere, name: '外', phone: '13655550018' })).json()
+        .message,
+    ).toBe(PERSON_MSG.notFound);
+    const without = await signInPlatformWithout(t, world.tenantA, 'personalAccountManage:info:edit');
+    expect(
+      (await post(without, '/api/sys/person/edit', { userId: other, name: '他人', phone: '13655550019' })).statusCode,
+    ).toBe(403);
+    expect((await rowOf(other)).phone).toBe('13655550016');
+  });
+});
+
 describe('转出 and 转出记录', () => {
   it('asks for the enterprise, refuses another platform’s, records one transfer of a double click', async () => {
     const id = await newPerson();

@@ -23,6 +23,7 @@ import {
   type PersonTransferRecord,
   type personAgreementsOperation,
   type personChangePasswordOperation,
+  type personEditOperation,
   type personListOperation,
   type personTransferOutOperation,
   type personTransferRecordsOperation,
@@ -303,6 +304,62 @@ export async function changePersonPassword(
   await endWorkerSessions(db, person, now);
   await writeAudit(db, actor, { action: 'person.changePassword', targetType: 'person', targetId: person.id });
   return null;
+}
+
+/** The first key of the advisory locks that serialize edits giving a phone to a person of a platform. */
+const PERSON_PHONE_LOCK_CLASS = 0x505048; // 'PPH'
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const { code, cause } = (error ?? {}) as { code?: string; cause?: { code?: string } };
+  return code === '23505' || cause?.code === '23505';
+};
+
+/**
+ * POST edit (decision 0046): the account name and the phone the person signs in with. The name of a
+ * person whose identity is verified is the ID card's and stays; a phone is one person's on a platform
+ * (two edits giving the same phone wait for each other, and the index catches an app registration
+ * racing one); a new phone ends the person's app sessions, so it signs in again with it.
+ */
+export async function editPerson(
+  services: Services,
+  principal: Principal,
+  body: Input<typeof personEditOperation>,
+  actor: AuditActor,
+): Promise<{ id: number; name: string; phone: string }> {
+  const db = services.ctx.db;
+  const person = await personIn(db, principal, body.userId, true);
+  if (body.name !== person.name && person.idCard) throw fail.rule(PERSON_MSG.nameFixedByIdentity);
+  const phoneChanged = body.phone !== person.phone;
+  if (phoneChanged) {
+    await db.execute(
+      sql`select pg_advisory_xact_lock(${PERSON_PHONE_LOCK_CLASS}::int, hashtext(${`${person.tenantId}:${body.phone}`}))`,
+    );
+    const [holder] = await db
+      .select({ id: persons.id })
+      .from(persons)
+      .where(and(eq(persons.tenantId, person.tenantId), eq(persons.phone, body.phone)));
+    if (holder) throw fail.conflict(PERSON_MSG.phoneTaken);
+  }
+  if (body.name === person.name && !phoneChanged) return { id: person.id, name: person.name, phone: person.phone };
+  const now = new Date();
+  try {
+    await db
+      .update(persons)
+      .set({ name: body.name, phone: body.phone, updatedAt: now })
+      .where(and(eq(persons.tenantId, person.tenantId), eq(persons.id, person.id)));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fail.conflict(PERSON_MSG.phoneTaken);
+    throw error;
+  }
+  if (phoneChanged) await endWorkerSessions(db, person, now);
+  await writeAudit(db, actor, {
+    action: 'person.edit',
+    targetType: 'person',
+    targetId: person.id,
+    before: { name: person.name, phone: person.phone },
+    after: { name: body.name, phone: body.phone },
+  });
+  return { id: person.id, name: body.name, phone: body.phone };
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   PERSON_MSG,
   personAgreementsOperation,
   personChangePasswordOperation,
+  personEditOperation,
   personClearLoginRestrictionOperation,
   personInfoOperation,
   personListOperation,
@@ -27,6 +28,7 @@ import type { RouteDeps } from '../../platform/modules';
 import {
   changeLoginFlag,
   changePersonPassword,
+  editPerson,
   listPersons,
   loginActionMessage,
   loginFlagAction,
@@ -64,6 +66,12 @@ export function registerPersonRoutes({ app, services }: RouteDeps): void {
     personChangePasswordOperation,
     async (body, request) => changePersonPassword(services, principalOf(request), body, actorOf(request)),
     { message: PERSON_MSG.passwordChanged },
+  );
+  registerOperation(
+    app,
+    personEditOperation,
+    async (body, request) => editPerson(services, principalOf(request), body, actorOf(request)),
+    { message: PERSON_MSG.edited },
   );
   registerOperation(
     app,

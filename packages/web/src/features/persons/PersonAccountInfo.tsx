@@ -11,6 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Collapse, Descriptions, Image, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { notifier } from '../../app/notify';
 import { useAccess } from '../../app/use-access';
 import { DesensitizationDialog } from '../../components/DesensitizationDialog';
 import { BackButton } from '../../components/DetailStates';
@@ -21,6 +22,7 @@ import { AttachmentListDialog } from '../../components/upload/AttachmentListDial
 import { chinaTime } from '../settlements/settlement-format';
 import { PersonAgreementTable } from './PersonAgreementTable';
 import {
+  PersonEditDialog,
   PersonPasswordDialog,
   type PersonTarget,
   PersonTransferDialog,
@@ -67,7 +69,7 @@ function PersonVideo({ src }: { src: string }) {
   );
 }
 
-type Dialog = 'desensitize' | 'password' | 'transfer' | 'records' | null;
+type Dialog = 'desensitize' | 'password' | 'transfer' | 'records' | 'edit' | null;
 
 export function PersonAccountInfo({ info, onBack }: { info: PersonInfo; onBack(): void }) {
   const queryClient = useQueryClient();
@@ -202,6 +204,12 @@ export function PersonAccountInfo({ info, onBack }: { info: PersonInfo; onBack()
             转出记录
           </Button>
         )}
+        {allowed.edit && (
+          // the form starts from the phone in the clear: the desensitized view first
+          <Button onClick={() => (info.unmasked ? setDialog('edit') : notifier().warning(MSG.editWhileMasked))}>
+            编辑
+          </Button>
+        )}
         {allowed.changePassword && <Button onClick={() => setDialog('password')}>修改密码</Button>}
         {allowed.ban && (
           <Button danger onClick={() => void loginFlag.ban(info)}>
@@ -223,6 +231,12 @@ export function PersonAccountInfo({ info, onBack }: { info: PersonInfo; onBack()
       <PersonPasswordDialog person={dialog === 'password' ? target : null} onClose={close} onDone={refresh} />
       <PersonTransferDialog person={dialog === 'transfer' ? target : null} onClose={close} onDone={refresh} />
       <PersonTransferRecordsDialog person={dialog === 'records' ? target : null} onClose={close} />
+      <PersonEditDialog
+        person={dialog === 'edit' ? target : null}
+        verified={info.idCard !== ''}
+        onClose={close}
+        onDone={refresh}
+      />
       <AttachmentListDialog
         open={attachments !== null}
         title={attachments?.title}

@@ -37,6 +37,7 @@ const EVERY_CODE = [
   'personalAccountManage:list:transferOut',
   'personalAccountManage:list:transferOutRecord',
   'personalAccountManage:info:password',
+  'personalAccountManage:info:edit',
   'personalAccountManage:info:desensitization',
   'personalAccountManage:info:clearLogin',
   'taskManage:list:view',
@@ -100,6 +101,7 @@ describe('PersonDetailPage', { timeout: 60_000 }, () => {
       ['脱敏查看', false],
       ['转出', false],
       ['转出记录', true],
+      ['编辑', false],
       ['修改密码', false],
       ['禁用', false],
     ]);
@@ -237,12 +239,44 @@ describe('PersonDetailPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(PERSON_MSG.passwordChanged));
   });
 
+  it('编辑 asks for the desensitized view, then edits the phone; a verified name stays', async () => {
+    api.editPerson.mockResolvedValue(PERSON_MSG.edited);
+    const masked = renderPage();
+    await screen.findByText('自然人详情 - 王芳', {}, LONG);
+    fireEvent.click(buttonByText(/编\s*辑/));
+    expect(toasts.warning).toHaveBeenCalledWith(MSG.editWhileMasked);
+    expect(screen.queryByText('编辑自然人')).toBeNull();
+    masked.unmount();
+
+    api.fetchPersonInfo.mockResolvedValue(
+      personInfo(7, { idCard: '330106199501021234', loginName: '13612345678', unmasked: true }),
+    );
+    renderPage();
+    await screen.findByText('自然人详情 - 王芳', {}, LONG);
+    fireEvent.click(buttonByText(/编\s*辑/));
+    const dialog = (await screen.findByText('编辑自然人')).closest('.ant-modal') as HTMLElement;
+    const name = within(dialog).getByPlaceholderText('请输入账户名称') as HTMLInputElement;
+    const phone = within(dialog).getByPlaceholderText('请输入手机号') as HTMLInputElement;
+    expect(name.value).toBe('王芳');
+    expect(name.disabled).toBe(true);
+    expect(name.maxLength).toBe(20);
+    expect(phone.value).toBe('13612345678');
+    expect(phone.maxLength).toBe(11);
+    expect(within(dialog).getByText(PERSON_MSG.nameFixedByIdentity)).toBeTruthy();
+    fireEvent.change(phone, { target: { value: '2361234567' } });
+    expect(await within(dialog).findByText(MSG.mobileInvalid)).toBeTruthy();
+    fireEvent.change(phone, { target: { value: '13687654321' } });
+    fireEvent.click(within(dialog).getByText(/确\s*定/));
+    await waitFor(() => expect(api.editPerson).toHaveBeenCalledWith({ userId: 7, name: '王芳', phone: '13687654321' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(PERSON_MSG.edited));
+  });
+
   it('offers a restricted person only 解除登录限制, and a session without the codes only 返回', async () => {
     api.fetchPersonInfo.mockResolvedValue(personInfo(7, { loginFlag: 2 }));
     api.clearLoginRestriction.mockResolvedValue(PERSON_MSG.loginRestrictionCleared);
     const first = renderPage();
     await screen.findByText('自然人详情 - 王芳', {}, LONG);
-    expect(bottomButtons().map(([name]) => name)).toEqual(['返回', '脱敏查看', '转出记录', '解除登录限制']);
+    expect(bottomButtons().map(([name]) => name)).toEqual(['返回', '脱敏查看', '转出记录', '编辑', '解除登录限制']);
     fireEvent.click(buttonByText('解除登录限制'));
     await screen.findByText('确定解除自然人“王芳”的登录限制吗？');
     fireEvent.click(buttonByText(/确\s*定/));

@@ -1,14 +1,17 @@
 /**
  * The natural-person account's dialogs (spec 3 §2, §5, §8): 修改密码 (the shared password rule,
  * at most 20, the confirmation 请输入密码 / 两次输入密码不统一), 转出 (an enterprise of the person's
- * platform, 请选择转入企业; 操作成功) and 转出记录 (20 a page).
+ * platform, 请选择转入企业; 操作成功), 转出记录 (20 a page) and 编辑 (账户名称 at most 20, 手机号 at most 11;
+ * decision 0046).
  */
 import {
   DIALOG_WIDTH,
   INPUT_MAX_LENGTH,
   MSG,
   PAGE_SIZE,
+  PERSON_MSG,
   type PersonTransferRecord,
+  personEditBodySchema,
   personPasswordFormSchema,
 } from '@fieldpay/domain';
 import { Form, Input, Modal } from 'antd';
@@ -22,6 +25,7 @@ import { zodRule } from '../../components/zod-rule';
 import { chinaTime } from '../settlements/settlement-format';
 import {
   changePersonPassword,
+  editPerson,
   fetchTransferRecords,
   personTransferRecordsKey,
   transferPersonOut,
@@ -103,6 +107,53 @@ export function PersonPasswordDialog({ person, onClose, onDone }: DialogProps) {
           placeholder="请再次输入新密码"
           autoComplete="new-password"
         />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+interface EditValues {
+  name: string;
+  phone: string;
+}
+
+/**
+ * 编辑: the account name (fixed by the ID card once the identity is verified) and the phone the person
+ * signs in with; the form opens from the desensitized view, so it starts from the phone in the clear.
+ */
+export function PersonEditDialog({ person, verified, onClose, onDone }: DialogProps & { verified: boolean }) {
+  const [form] = Form.useForm<EditValues>();
+  useEffect(() => {
+    if (person) form.setFieldsValue({ name: person.name, phone: person.loginName });
+  }, [person, form]);
+  return (
+    <FormDialog<EditValues>
+      open={person !== null}
+      title="编辑自然人"
+      form={form}
+      width={DIALOG_WIDTH.small}
+      onClose={onClose}
+      onSubmit={async (values) =>
+        person && announce(onDone)(await editPerson({ userId: person.id, name: values.name, phone: values.phone }))
+      }
+    >
+      <Form.Item
+        name="name"
+        label="账户名称"
+        required
+        rules={[zodRule(personEditBodySchema.shape.name)]}
+        extra={verified ? PERSON_MSG.nameFixedByIdentity : undefined}
+      >
+        <Input maxLength={INPUT_MAX_LENGTH.personAccountName} placeholder="请输入账户名称" disabled={verified} />
+      </Form.Item>
+      <Form.Item
+        name="phone"
+        label="手机号"
+        required
+        rules={[zodRule(personEditBodySchema.shape.phone)]}
+        extra="手机号即APP登录账号，修改后该自然人需用新手机号重新登录"
+      >
+        <Input maxLength={INPUT_MAX_LENGTH.phone} inputMode="numeric" placeholder="请输入手机号" />
       </Form.Item>
     </FormDialog>
   );

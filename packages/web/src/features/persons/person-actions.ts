@@ -2,7 +2,7 @@
  * What may be done to a natural person, one rule for the list's row and the account page's buttons
  * (spec 3 §4 "Natural-person login flag", §6): each action only with its permission code; 禁用 at
  * flag 0, 启用 at 1, 解除登录限制 at 2 (LOGIN_FLAG_ACTIONS); 转出 and 修改密码 only at 0; nothing at 3;
- * 转出记录 shown with its code and active only once the person was transferred.
+ * 转出记录 shown with its code and active only once the person was transferred; 编辑 at every flag but 3.
  */
 import { LOGIN_FLAG_ACTIONS, PERSON_MSG, type PersonLoginFlag } from '@fieldpay/domain';
 import { useAccess } from '../../app/use-access';
@@ -16,6 +16,7 @@ export interface PersonActions {
   transferOut: boolean;
   changePassword: boolean;
   transferRecords: boolean;
+  edit: boolean;
 }
 
 export function usePersonActions(): (loginFlag: number) => PersonActions {
@@ -30,6 +31,7 @@ export function usePersonActions(): (loginFlag: number) => PersonActions {
       transferOut: normal && can('personalAccountManage:list:transferOut'),
       changePassword: normal && can('personalAccountManage:info:password'),
       transferRecords: loginFlag !== 3 && can('personalAccountManage:list:transferOutRecord'),
+      edit: loginFlag !== 3 && can('personalAccountManage:info:edit'),
     };
   };
 }

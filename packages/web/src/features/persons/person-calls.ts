@@ -4,6 +4,7 @@ import {
   PAGE_SIZE,
   personAgreementsOperation,
   personChangePasswordOperation,
+  personEditOperation,
   personClearLoginRestrictionOperation,
   personInfoOperation,
   personListOperation,
@@ -60,6 +61,10 @@ export async function changePersonPassword(
   body: OperationInput<typeof personChangePasswordOperation>,
 ): Promise<string> {
   return (await callWithMessage(personChangePasswordOperation, body)).message;
+}
+
+export async function editPerson(body: OperationInput<typeof personEditOperation>): Promise<string> {
+  return (await callWithMessage(personEditOperation, body)).message;
 }
 
 export async function transferPersonOut(body: OperationInput<typeof personTransferOutOperation>): Promise<string> {

@@ -71,5 +71,6 @@ export const mockPersonCalls = () => ({
   setLoginFlag: vi.fn(),
   clearLoginRestriction: vi.fn(),
   changePersonPassword: vi.fn(),
+  editPerson: vi.fn(),
   transferPersonOut: vi.fn(),
 });
