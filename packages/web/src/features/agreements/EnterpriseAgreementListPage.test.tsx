@@ -144,6 +144,8 @@ describe('EnterpriseAgreementListPage', { timeout: 60_000 }, () => {
     expect(buttonsOf('线下草稿协议')).toEqual(['下载', '删除']);
     expect(buttonsOf('签署失败的协议')).toEqual([]);
     expect(rowOf('线下草稿协议').textContent).toContain('线下协议');
+    // 20 a page
+    expect(api.fetchEnterpriseAgreements).toHaveBeenCalledWith(expect.objectContaining({ pageNo: 1, pageSize: 20 }));
   });
 
   it('opens the enterprise’s info embedded beside the list from its name', async () => {

@@ -63,5 +63,10 @@ describe('EnterpriseAgreementsBlock', { timeout: 60_000 }, () => {
     expect(await screen.findByText('暂无协议', {}, LONG)).toBeTruthy();
     expect(screen.queryByText('保 存')).toBeNull();
     expect(buttonByText('签署记录')).toBeTruthy();
+    // the signing records come 10 a page
+    fireEvent.click(buttonByText('签署记录'));
+    await waitFor(() =>
+      expect(api.fetchSigningRecords).toHaveBeenCalledWith(expect.objectContaining({ pageNo: 1, pageSize: 10 })),
+    );
   });
 });
