@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, launchBrowser, openPage, route, screenshot, signIn, url } from './support';
+import { ACCOUNTS, callApi, launchBrowser, openPage, route, screenshot, signIn, storedToken, url } from './support';
 
 let browser: Browser;
 let enterprise: { context: BrowserContext; page: Page };
@@ -166,6 +166,33 @@ describe('a project from creation to 进行中', () => {
     await enterprise.page.goto(url('/projectManage/project/create'));
     await block(enterprise.page, '基础信息').waitFor();
     await screenshot(enterprise.page, 'project-create-1280');
+
+    // 协议信息's 查看全部: the person agreements of a demo project that has some
+    const token = (await storedToken(page)) as string;
+    const projects = await callApi<{ records: Array<{ id: number }> }>(
+      '/api/sys/project/queryList?pageNo=1&pageSize=50',
+      {
+        token,
+      },
+    );
+    let withAgreements: number | undefined;
+    for (const { id } of projects.result.records) {
+      const summary = await callApi<{ agreement: { agreementTotal: number } }>(
+        `/api/sys/project/summary?projectId=${id}`,
+        { token },
+      );
+      if (summary.result.agreement.agreementTotal > 0) {
+        withAgreements = id;
+        break;
+      }
+    }
+    expect(withAgreements, 'a demo project with person agreements').toBeTruthy();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(url(`/projectManage/project/summary?id=${withAgreements}`));
+    await page.locator('.summary-block', { hasText: '协议信息' }).getByRole('button', { name: '查看全部' }).click();
+    await page.waitForURL(/pageType=2/);
+    await page.locator('.list-page tbody tr.ant-table-row').first().waitFor();
+    await screenshot(page, 'project-summary-agreements');
 
     // an id that is not the viewer's reads 项目不存在
     await page.goto(url('/projectManage/project/detail?id=99999999'));

@@ -185,4 +185,14 @@ describe('PersonalAgreementListPage', { timeout: 60_000 }, () => {
     expect(labels()).not.toContain('姓名');
     expect(lastRequest()).toMatchObject({ userId: 41 });
   });
+
+  it('lists one project’s agreements when embedded in the project summary, without the project filter', async () => {
+    signIn('platform', 2, ['personalAgreement:list:view']);
+    renderPageAt('/x', <PersonalAgreementList fixedProjectId={5} />, '/x');
+    await screen.findByText('门店拜访服务协议', {}, LONG);
+    expect(labels()).not.toContain('项目名称');
+    expect(labels()).not.toContain('企业名称');
+    expect(labels()).toContain('姓名');
+    expect(lastRequest()).toMatchObject({ projectId: 5 });
+  });
 });

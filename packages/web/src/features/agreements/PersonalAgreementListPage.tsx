@@ -45,7 +45,11 @@ export function defaultCreationRange(today = dayjs()): DateRange {
 }
 
 /** The list; `userId` embeds it in that person's detail (no name filter, no link to the person). */
-export function PersonalAgreementList({ userId }: { userId?: number }) {
+/**
+ * The personal agreement list: the full search page, or embedded for one person (`userId`: 协议记录)
+ * or one project (`fixedProjectId`: the project summary's 查看全部), without the fixed filter's field.
+ */
+export function PersonalAgreementList({ userId, fixedProjectId }: { userId?: number; fixedProjectId?: number }) {
   const navigate = useNavigate();
   const { can } = useAccess();
   const isOperator = useIsPlatformOperator();
@@ -78,16 +82,23 @@ export function PersonalAgreementList({ userId }: { userId?: number }) {
   );
 
   return (
-    <ListPage<PersonalAgreementRecord, Filters & { userId?: number }>
+    <ListPage<PersonalAgreementRecord, Filters & { userId?: number; projectId?: number }>
       serviceName="personalAgreementList"
-      queryKey={[...PERSONAL_AGREEMENT_LIST_KEY, userId ?? 0]}
+      queryKey={[...PERSONAL_AGREEMENT_LIST_KEY, userId ?? 0, fixedProjectId ?? 0]}
       fetchPage={(request) =>
         fetchPersonalAgreements({
           ...request,
           orderField: request.orderField as PersonalAgreementOrderField | undefined,
         })
       }
-      fixedFilters={userId === undefined ? undefined : { userId }}
+      fixedFilters={
+        userId === undefined && fixedProjectId === undefined
+          ? undefined
+          : {
+              ...(userId === undefined ? {} : { userId }),
+              ...(fixedProjectId === undefined ? {} : { projectId: fixedProjectId }),
+            }
+      }
       rowKey="id"
       listType={1}
       defaultPageSize={PAGE_SIZE.personalAgreements}
@@ -108,14 +119,17 @@ export function PersonalAgreementList({ userId }: { userId?: number }) {
               <RemoteSelect kind="tenant" placeholder="全部平台" style={{ width: 200 }} />
             </Form.Item>
           )}
-          {platformSide && (
+          {/* a project is one enterprise's: no enterprise to choose inside it */}
+          {platformSide && fixedProjectId === undefined && (
             <Form.Item name="enterpriseId" label="企业名称">
               <RemoteSelect kind="enterprise" placeholder="请选择企业" style={{ width: 220 }} />
             </Form.Item>
           )}
-          <Form.Item name="projectId" label="项目名称">
-            <RemoteSelect kind="project" placeholder="请选择项目" style={{ width: 200 }} />
-          </Form.Item>
+          {fixedProjectId === undefined && (
+            <Form.Item name="projectId" label="项目名称">
+              <RemoteSelect kind="project" placeholder="请选择项目" style={{ width: 200 }} />
+            </Form.Item>
+          )}
           <Form.Item name="agreementType" label="协议类型">
             <Select allowClear placeholder="请选择协议类型" options={TYPE_OPTIONS} style={{ width: 160 }} />
           </Form.Item>

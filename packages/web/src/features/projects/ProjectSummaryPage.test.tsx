@@ -22,6 +22,11 @@ vi.mock('../settlements/SettlementListPage', () => ({
     <div data-testid="settlement-list">{`结算单列表 ${fixedProjectId}`}</div>
   ),
 }));
+vi.mock('../agreements/PersonalAgreementListPage', () => ({
+  PersonalAgreementList: ({ fixedProjectId }: { fixedProjectId?: number }) => (
+    <div data-testid="agreement-list">{`个人协议 ${fixedProjectId}`}</div>
+  ),
+}));
 vi.mock('../invoices/InvoiceListPage', () => ({
   default: ({ fixedProjectId }: { fixedProjectId?: number }) => (
     <div data-testid="invoice-list">{`发票列表 ${fixedProjectId}`}</div>
@@ -202,5 +207,30 @@ describe('the project summary invoice block', () => {
     renderAt('/projectManage/project/summary?id=5');
     block = (await screen.findByText('发票信息')).closest('.ant-card') as HTMLElement;
     expect(within(block).getByText('3').closest('button')).toBeNull();
+  });
+});
+
+describe('the project summary agreement block', () => {
+  it('opens the project’s person agreements (page type 2) from 查看全部, with the code and agreements', async () => {
+    useSession.setState({ permList: ['personalAgreement:list:view'] });
+    calls.fetchProjectSummary.mockResolvedValue({ ...summary(1), agreement: { agreementTotal: 4, agreementUsed: 3 } });
+    const first = renderAt('/projectManage/project/summary?id=5');
+    const block = (await screen.findByText('协议信息')).closest('.ant-card') as HTMLElement;
+    fireEvent.click(within(block).getByRole('button', { name: '查看全部' }));
+    expect((await screen.findByTestId('agreement-list')).textContent).toBe('个人协议 5');
+    expect(screen.getByTestId('where').textContent).toBe('/projectManage/project/summary?id=5&pageType=2');
+    first.unmount();
+
+    // none to see, or no code: no link
+    calls.fetchProjectSummary.mockResolvedValue(summary(1));
+    const empty = renderAt('/projectManage/project/summary?id=5');
+    let agreements = (await screen.findByText('协议信息')).closest('.ant-card') as HTMLElement;
+    expect(within(agreements).queryByRole('button', { name: '查看全部' })).toBeNull();
+    empty.unmount();
+    useSession.setState({ permList: [] });
+    calls.fetchProjectSummary.mockResolvedValue({ ...summary(1), agreement: { agreementTotal: 4, agreementUsed: 3 } });
+    renderAt('/projectManage/project/summary?id=5');
+    agreements = (await screen.findByText('协议信息')).closest('.ant-card') as HTMLElement;
+    expect(within(agreements).queryByRole('button', { name: '查看全部' })).toBeNull();
   });
 });

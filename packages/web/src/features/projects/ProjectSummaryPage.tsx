@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Empty, Result, Row, Space, Spin, Statistic, Table } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PersonalAgreementList } from '../agreements/PersonalAgreementListPage';
 import { BackButton } from '../../components/DetailStates';
 import { ApiError } from '../../api/http';
 import { useAccess } from '../../app/use-access';
@@ -63,8 +64,11 @@ function Block({
 /** The task list of one project (decision 0017). */
 const PERSON_PAGE_SIZE = 10;
 
-/** The spec's drill-down page types: the project's settlement list, its person list and its invoices. */
-const DRILL = { settlements: '3', persons: '4', invoices: '5' } as const;
+/**
+ * The spec's drill-down page types: the project's person agreements (协议信息's 查看全部), its settlement
+ * list, its person list and its invoices.
+ */
+const DRILL = { agreements: '2', settlements: '3', persons: '4', invoices: '5' } as const;
 type Drill = (typeof DRILL)[keyof typeof DRILL];
 const drillOf = (value: string | null): Drill | null =>
   (Object.values(DRILL) as string[]).includes(value ?? '') ? (value as Drill) : null;
@@ -164,7 +168,17 @@ function SummaryBlocks({ summary, onDrill }: { summary: ProjectSummary; onDrill:
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={12}>
-        <Block title="协议信息" empty={agreement.agreementTotal === 0}>
+        <Block
+          title="协议信息"
+          empty={agreement.agreementTotal === 0}
+          extra={
+            agreement.agreementTotal > 0 && can('personalAgreement:list:view') ? (
+              <Button type="link" onClick={() => onDrill(DRILL.agreements)}>
+                查看全部
+              </Button>
+            ) : null
+          }
+        >
           <div className="summary-figures">
             <div className="summary-figure">
               <div className="summary-figure-title">客户名称</div>
@@ -277,7 +291,11 @@ export default function ProjectSummaryPage() {
     return (
       <div className="project-page">
         <DrillHeader summary={summary.data} onBack={closeDrill} />
-        {drill === DRILL.persons ? (
+        {drill === DRILL.agreements ? (
+          <Card className="page-card" title="协议信息">
+            <PersonalAgreementList fixedProjectId={summary.data.project.id} />
+          </Card>
+        ) : drill === DRILL.persons ? (
           <ProjectPersons projectId={summary.data.project.id} />
         ) : drill === DRILL.invoices ? (
           <InvoiceListPage fixedProjectId={summary.data.project.id} />
