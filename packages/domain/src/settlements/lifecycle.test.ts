@@ -94,4 +94,16 @@ describe('row actions of the settlement list (spec 2 §4)', () => {
     expect(settlementRowActions(row(run('approve')), platform)).toEqual(['detail', 'withdraw']);
     expect(settlementRowActions(row(run('withdraw')), enterprise)).toEqual(['detail']);
   });
+
+  it('reads an absent source type as the default 1: the enterprise documents need source 2', () => {
+    const paidOut = row(run('approve', 'pay', 'payoutsSucceeded'));
+    const withDefault = settlementRowActions(paidOut, { enterpriseMode: true, canWithdraw: false });
+    expect(withDefault).toEqual(
+      settlementRowActions(paidOut, { enterpriseMode: true, sourceType: 1, canWithdraw: false }),
+    );
+    expect(withDefault).not.toContain('generateStatement');
+    expect(settlementRowActions(paidOut, { enterpriseMode: true, sourceType: 2, canWithdraw: false })).toContain(
+      'generateStatement',
+    );
+  });
 });

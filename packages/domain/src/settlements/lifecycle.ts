@@ -9,6 +9,7 @@
  *                      failed (warning; re-issuing every failed line successfully leads to 2)
  * voucherStatus        0 no statement -> 1 generating -> 2 generated (only once paid out)
  */
+import { SOURCE_TYPE_DEFAULT } from '../limits';
 import { SETTLEMENT_AUDIT_STATUS } from '../status';
 
 export interface SettlementState {
@@ -119,8 +120,8 @@ export interface SettlementRowFacts extends SettlementState {
 export interface SettlementRowViewer {
   /** mode 1: the enterprise's own list */
   enterpriseMode: boolean;
-  /** source type 2 (default 1) */
-  sourceType: number;
+  /** 1 the platform's (with its tenants), 2 the enterprise's; absent, SOURCE_TYPE_DEFAULT (1) */
+  sourceType?: number;
   canWithdraw: boolean;
 }
 
@@ -131,7 +132,7 @@ export interface SettlementRowViewer {
 export function settlementRowActions(row: SettlementRowFacts, viewer: SettlementRowViewer): SettlementRowAction[] {
   const actions: SettlementRowAction[] = ['detail'];
   if (row.auditStatus === -1) return actions;
-  const { enterpriseMode, sourceType } = viewer;
+  const { enterpriseMode, sourceType = SOURCE_TYPE_DEFAULT } = viewer;
   const paidOut = row.payStatus === 1 || row.payStatus === 2;
   if (enterpriseMode && row.auditStatus === 2) actions.push('exportTasks');
   if (row.bankNo === 'CMB' && row.auditStatus === 2 && paidOut) actions.push('voucher');

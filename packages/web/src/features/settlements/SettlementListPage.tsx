@@ -222,7 +222,8 @@ export default function SettlementListPage({ fixedProjectId }: SettlementListPag
   const actionsOf = (row: SettlementRecord): RowAction[] => {
     const actions: RowAction[] = settlementRowActions(row, {
       enterpriseMode,
-      sourceType: enterpriseMode ? 2 : 1,
+      // the enterprise's own list is source 2; the platform's takes the default (1)
+      ...(enterpriseMode ? { sourceType: 2 } : {}),
       canWithdraw: can('settlement:list:withdraw'),
     })
       .filter((action) => action !== 'settle' || can('settlement:list:pay'))

@@ -1,7 +1,7 @@
 import type { ReportOverview, ReportQuestionGroup, ReportTaskRow } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQuery, signedInAs } from '../../components/list/testing';
+import { LONG, renderWithQuery, signedInAs } from '../../components/list/testing';
 import { customerDetail } from '../customers/testing';
 import { taskDetailFixture } from '../tasks/task-fixtures';
 import { SettlementReportDialog } from './SettlementReportDialog';
@@ -279,6 +279,36 @@ describe('SettlementReportDialog', () => {
       expect(within(overviewSection).getByText(label).closest('.status-tag')).toBeTruthy();
       view.unmount();
     }
+  });
+
+  it('pages the persons 30 at a time and the task detail 10 at a time', async () => {
+    full();
+    calls.fetchReportTasks.mockImplementation(async (_id: number, pageNo = 1) => ({
+      records: Array.from({ length: pageNo === 1 ? 10 : 2 }, (_, index) => ({
+        ...task,
+        taskSn: `RW${pageNo}-${index}`,
+      })),
+      total: 12,
+    }));
+    calls.fetchReportPersons.mockImplementation(async (_id: number, pageNo = 1) => ({
+      records: Array.from({ length: pageNo === 1 ? 30 : 1 }, (_, index) => ({
+        userId: index + 1,
+        userName: `人员${pageNo}-${index}`,
+        productNum: 1,
+        orgNum: 1,
+        userNum: 1,
+        amount: '10.00',
+      })),
+      total: 31,
+    }));
+    renderWithQuery(<SettlementReportDialog open settlement={settlement} editable onClose={vi.fn()} />);
+    await screen.findByText('RW1-0', {}, LONG);
+    const taskTable = screen.getByText('RW1-0').closest('.ant-table-wrapper') as HTMLElement;
+    fireEvent.click(within(taskTable).getByTitle('2'));
+    await waitFor(() => expect(calls.fetchReportTasks).toHaveBeenCalledWith(12, 2, 10));
+    const personTable = screen.getByText('人员1-0').closest('.ant-table-wrapper') as HTMLElement;
+    fireEvent.click(within(personTable).getByTitle('2'));
+    await waitFor(() => expect(calls.fetchReportPersons).toHaveBeenCalledWith(12, 2, 30));
   });
 
   it('shows yuan in the tooltips of the money charts', async () => {
