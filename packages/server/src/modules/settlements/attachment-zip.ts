@@ -22,7 +22,7 @@ import { principalOf } from '../../platform/auth/guards';
 import { type ZipEntry, uniqueZipNames, zipOfStoredFiles, zipSegment } from '../../platform/files/zip-stream';
 import type { RouteDeps } from '../../platform/modules';
 import { taskFileEntries } from '../tasks/detail';
-import { attachmentScope, visibleSettlement } from './documents';
+import { activeAttachmentsOf, visibleSettlement } from './documents';
 
 type AttachmentZipQuery = z.output<typeof attachmentZipQuerySchema>;
 
@@ -32,14 +32,7 @@ async function settlementFileEntries(db: DbOrTx, viewer: Viewer, settlementId: n
     .select({ fileName: files.fileName, storageKey: files.storageKey })
     .from(settlementAttachments)
     .innerJoin(files, eq(files.id, settlementAttachments.fileId))
-    .where(
-      and(
-        attachmentScope(viewer),
-        eq(settlementAttachments.settlementId, settlementId),
-        eq(settlementAttachments.delFlag, 0),
-        eq(files.delFlag, 0),
-      ),
-    )
+    .where(activeAttachmentsOf(viewer, settlementId))
     .orderBy(asc(settlementAttachments.id));
   return uniqueZipNames(rows.map((row) => ({ name: zipSegment(row.fileName), storageKey: row.storageKey })));
 }

@@ -533,8 +533,20 @@ export async function voucherPdf(
 
 // ---- attachments
 
-export const attachmentScope = (viewer: Viewer) =>
+const attachmentScope = (viewer: Viewer) =>
   enterpriseScope(viewer, settlementAttachments.tenantId, settlementAttachments.enterpriseId);
+
+/**
+ * The settlement's attachments the viewer may see and that are still there, over settlement_attachments
+ * joined with files: a file deleted through the generic file call is gone from the settlement too.
+ */
+export const activeAttachmentsOf = (viewer: Viewer, settlementId: number) =>
+  and(
+    attachmentScope(viewer),
+    eq(settlementAttachments.settlementId, settlementId),
+    eq(settlementAttachments.delFlag, 0),
+    eq(files.delFlag, 0),
+  );
 
 const attachmentColumns = {
   attachment: settlementAttachments,
@@ -574,15 +586,7 @@ export async function listAttachments(db: DbOrTx, principal: Principal, settleme
     .select(attachmentColumns)
     .from(settlementAttachments)
     .innerJoin(files, eq(files.id, settlementAttachments.fileId))
-    .where(
-      and(
-        attachmentScope(principal),
-        eq(settlementAttachments.settlementId, settlementId),
-        eq(settlementAttachments.delFlag, 0),
-        // a file deleted through the generic file call is gone from the settlement too
-        eq(files.delFlag, 0),
-      ),
-    )
+    .where(activeAttachmentsOf(principal, settlementId))
     .orderBy(asc(settlementAttachments.id));
   return { list: rows.map(toAttachment) };
 }
