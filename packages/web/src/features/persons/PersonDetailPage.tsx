@@ -35,6 +35,8 @@ export default function PersonDetailPage() {
     return <DetailLoadState error={new Error(PERSON_MSG.notFound)} notFound={PERSON_MSG.notFound} onBack={back} />;
   return (
     <PersonDetailView
+      // another person's address starts afresh (no nested view left open)
+      key={userId}
       userId={userId}
       tab={params.get('tab') ?? 'info'}
       onTab={(key) => {
