@@ -72,6 +72,14 @@ describe('AgreementEditor toolbar', () => {
     expect(screen.queryByText('请输入协议内容')).toBeNull();
   });
 
+  it('frames the writing area 500 high, the agreement context’s height, unless told', () => {
+    const { container, rerender } = render(<AgreementEditor tools={[]} />);
+    const frame = () => container.querySelector('.agreement-editor-area') as HTMLElement;
+    expect(frame().style.height).toBe('500px');
+    rerender(<AgreementEditor tools={[]} height={300} />);
+    expect(frame().style.height).toBe('300px');
+  });
+
   it('formats the selection and shows which formats are on', async () => {
     const onChange = vi.fn();
     render(<AgreementEditor tools={[]} value="<p>第一条 总则</p>" onChange={onChange} />);

@@ -15,7 +15,7 @@ import {
   UnderlineOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { AGREEMENT_MARK, AGREEMENT_MARK_LABEL } from '@fieldpay/domain';
+import { AGREEMENT_MARK, AGREEMENT_MARK_LABEL, EDITOR_HEIGHTS_BY_MODE } from '@fieldpay/domain';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Divider, Dropdown, Tooltip } from 'antd';
@@ -109,7 +109,8 @@ export function AgreementEditor({
   value,
   onChange,
   id,
-  height = 500,
+  // the agreement context's frame (spec 3 §2: mode 0, 500)
+  height = EDITOR_HEIGHTS_BY_MODE[0],
   label = '协议内容',
   tools,
   variables,

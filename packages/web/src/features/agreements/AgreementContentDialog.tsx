@@ -33,7 +33,7 @@ export function AgreementContentDialog({ source, onClose }: Props) {
           <Spin />
         </div>
       ) : (
-        <AgreementEditor readOnly tools={[]} value={content} height={500} />
+        <AgreementEditor readOnly tools={[]} value={content} />
       )}
     </Modal>
   );

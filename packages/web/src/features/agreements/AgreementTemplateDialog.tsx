@@ -138,7 +138,6 @@ export function AgreementTemplateDialog({
               tools={readOnly ? [] : ['signature']}
               variables={readOnly ? undefined : VARIABLES}
               readOnly={readOnly}
-              height={500}
             />
           </Form.Item>
         </Form>

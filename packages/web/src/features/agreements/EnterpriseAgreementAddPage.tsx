@@ -283,7 +283,7 @@ export default function EnterpriseAgreementAddPage() {
               label="协议内容"
               rules={agreementContentRules('agreement', ENTERPRISE_AGREEMENT_MSG.contentRequired)}
             >
-              <AgreementEditor tools={['platformSeal', 'enterpriseSeal']} height={500} />
+              <AgreementEditor tools={['platformSeal', 'enterpriseSeal']} />
             </Form.Item>
             <Form.Item label=" " colon={false}>
               <Space>
