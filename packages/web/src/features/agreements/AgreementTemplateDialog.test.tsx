@@ -75,6 +75,8 @@ describe('AgreementTemplateDialog', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('插入签名')).toBeTruthy();
     expect(screen.queryByLabelText('插入平台印章')).toBeNull();
     expect(screen.getByLabelText('插入变量')).toBeTruthy();
+    // a template's name is at most 20
+    expect((screen.getByPlaceholderText('请输入协议名称') as HTMLInputElement).maxLength).toBe(20);
   });
 
   it('saves an edited template with its variables as params after the sensitive-word check', async () => {

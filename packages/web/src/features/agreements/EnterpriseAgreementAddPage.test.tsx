@@ -99,6 +99,8 @@ describe('EnterpriseAgreementAddPage', { timeout: 60_000 }, () => {
     fireEvent.click(buttonByText('下一步'));
     expect(await screen.findByText(ENTERPRISE_AGREEMENT_MSG.tenantRequired, {}, LONG)).toBeTruthy();
     expect(await screen.findByText(ENTERPRISE_AGREEMENT_MSG.nameRequired)).toBeTruthy();
+    // an agreement's name on the form is at most 40
+    expect((screen.getByPlaceholderText('请输入协议名称') as HTMLInputElement).maxLength).toBe(40);
     // still on the first step: the editor's step stays hidden
     expect(screen.getByText(ENTERPRISE_AGREEMENT_MSG.signHint).closest('[hidden]')).not.toBeNull();
   });

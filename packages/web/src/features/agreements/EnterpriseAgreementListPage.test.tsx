@@ -136,6 +136,8 @@ describe('EnterpriseAgreementListPage', { timeout: 60_000 }, () => {
     open(1);
     await screen.findByText('已签署的线上协议', {}, LONG);
     expect(labels()).toEqual(['签署平台', '企业名称', '协议名称', '协议状态']);
+    // the name filter takes at most 50
+    expect((screen.getByPlaceholderText('请输入协议名称') as HTMLInputElement).maxLength).toBe(50);
     expect(buttonByText('新增协议')).toBeTruthy();
     expect(rowOf('已签署的线上协议').textContent).toContain('履约中');
     expect(buttonsOf('已签署的线上协议')).toEqual(['预览', '下载', '终止']);

@@ -98,6 +98,7 @@ describe('customer verification dialog', () => {
     expect(within(body).getByRole('button', { name: '取 消' })).toBeTruthy();
     fireEvent.click(within(body).getByRole('button', { name: '驳 回' }));
     expect(toasts.warning).toHaveBeenCalledWith('请输入驳回原因');
+    expect((within(body).getByLabelText('驳回原因') as HTMLTextAreaElement).maxLength).toBe(500);
     expect(calls.reviewCustomer).not.toHaveBeenCalled();
     fireEvent.change(within(body).getByLabelText('驳回原因'), { target: { value: '证件照片模糊' } });
     fireEvent.click(within(body).getByRole('button', { name: '驳 回' }));

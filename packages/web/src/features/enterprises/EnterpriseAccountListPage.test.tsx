@@ -104,6 +104,7 @@ describe('EnterpriseAccountListPage', { timeout: 60_000 }, () => {
     fill('请输入企业注册地址', '杭州市西湖区文三路 199 号');
     fill('请输入联系电话', '13912345678');
     fill('请输入联系邮箱', 'contact@example.cn');
+    expect((screen.getByPlaceholderText('请输入联系邮箱') as HTMLInputElement).maxLength).toBe(40);
     fill('请输入手机号', '13700000009');
     fill('请输入姓名', '周新');
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
