@@ -80,6 +80,8 @@ describe('SettlementListPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('JS20261120001', {}, LONG)).toBeTruthy();
     expect(screen.getByText('¥4,240.00')).toBeTruthy();
     expect(screen.getByRole('button', { name: /生成结算单/ })).toBeTruthy();
+    // the enterprise's set has no platform-name column
+    expect(screen.queryByRole('columnheader', { name: /^平台名称/ })).toBeNull();
 
     const pending = within(rowOf('JS20261120001'));
     expect(pending.getByRole('button', { name: '上传附件' })).toBeTruthy();
@@ -402,6 +404,8 @@ describe('SettlementListPage filters and embedding', { timeout: 60_000 }, () => 
     await screen.findAllByText('暂无数据', {}, LONG);
     expect(formLabels()).toEqual(expect.arrayContaining(['企业名称', '所属平台']));
     expect(screen.queryByRole('button', { name: /返\s*回/ })).toBeNull();
+    // the platform-name column of the admin set
+    expect(screen.getByRole('columnheader', { name: /^平台名称/ })).toBeTruthy();
     expect(api.fetchEnterpriseBrief).not.toHaveBeenCalled();
   });
 
