@@ -1,7 +1,8 @@
 /**
  * 企业账户 (decision 0042) in a real browser: the tenant's staff find the demo company in the list,
  * register a new enterprise with its administrator, copy the login from 登录信息, and the administrator
- * signs in with it to the new enterprise (the one-time password leads to 修改密码 first). Screenshots
+ * signs in with it to the new enterprise (the one-time password leads to 修改密码 first); the staff open
+ * the new enterprise a 付款账户 on the platform's CMB system (decision 0047). Screenshots
  * at 1440x900 and 1280x720.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -88,7 +89,25 @@ describe('企业账户', () => {
       .locator('.ant-modal-footer')
       .getByRole('button', { name: /关\s*闭/ })
       .click();
-    await page.locator('.page-card tr.ant-table-row', { hasText: name }).waitFor();
+    const row = page.locator('.page-card tr.ant-table-row', { hasText: name });
+    await row.waitFor();
+
+    // the new enterprise has no 付款账户 yet: the staff open one on the platform's CMB system
+    await row.getByRole('button', { name }).click();
+    await page.waitForURL(/enterpriseInfo\?id=\d+/);
+    await page.getByRole('button', { name: /开通付款账户/ }).click();
+    const open = page.locator('.ant-modal').filter({ hasText: '下级单位编码' });
+    await open.waitFor();
+    await animationsDone(open);
+    await open.locator('.ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: '招商银行CBS直连' }).click();
+    await open.getByPlaceholder('请输入下级单位编码').fill(String(stamp).slice(-10));
+    await screenshot(page, 'enterprise-pay-account-open');
+    await open.getByRole('button', { name: /开\s*通/ }).click();
+    await page.locator('.ant-message').getByText('开通成功').waitFor();
+    await open.waitFor({ state: 'hidden' });
+    await page.locator('.ant-table-row', { hasText: name }).first().waitFor();
+    await screenshot(page, 'enterprise-pay-account-opened');
 
     const admin = await openPage(browser);
     try {

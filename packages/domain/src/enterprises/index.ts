@@ -1,6 +1,7 @@
 /**
  * Enterprises: the info view (decision 0027), the service-fee change (decision 0035), the bank cards
- * (decision 0037), the authentication (decision 0038) and the tags (decision 0039).
+ * (decision 0037), the authentication (decision 0038), the tags (decision 0039) and the paying
+ * sub-accounts (decision 0047).
  */
 export * from './bank-cards';
 export * from './fees';
@@ -9,3 +10,4 @@ export * from './owner';
 export * from './tags';
 export * from './accounts';
 export * from './own';
+export * from './pay-accounts';

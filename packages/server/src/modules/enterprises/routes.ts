@@ -9,6 +9,9 @@ import {
   bankCardEditOperation,
   bankCardListOperation,
   bankSystemListOperation,
+  PAY_ACCOUNT_MSG,
+  payAccountOpenOperation,
+  payAccountSystemsOperation,
   DESENSITIZATION_TOKEN_HEADER,
   ENTERPRISE_INFO_MSG,
   ENTERPRISE_ACCOUNT_MSG,
@@ -39,6 +42,7 @@ import {
   enterpriseUnmasked,
   modifyEnterpriseAuth,
 } from './info';
+import { listPayAccountSystems, openPayAccount } from './pay-accounts';
 import { changeEnterpriseStatus } from './status';
 import { listEnterpriseTags, saveEnterpriseTags } from './tags';
 
@@ -122,6 +126,15 @@ export function registerEnterpriseRoutes({ app, services }: RouteDeps): void {
       { message: BANK_CARD_MSG.deleted },
     );
   }
+  registerOperation(app, payAccountSystemsOperation, (input, request) =>
+    listPayAccountSystems(services.ctx.db, principalOf(request), input),
+  );
+  registerOperation(
+    app,
+    payAccountOpenOperation,
+    (input, request) => openPayAccount(services.ctx.db, principalOf(request), input, actorOf(request)),
+    { message: PAY_ACCOUNT_MSG.opened },
+  );
   registerOperation(app, enterpriseTagsOperation, (input, request) =>
     listEnterpriseTags(services.ctx.db, principalOf(request), input),
   );

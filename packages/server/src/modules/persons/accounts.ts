@@ -34,6 +34,7 @@ import type { z } from 'zod';
 import { fail } from '../../core/errors';
 import { equalsIfGiven, tenantScope } from '../../core/tenancy';
 import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { paged } from '../../db/paging';
 import {
   contracts,
@@ -308,11 +309,6 @@ export async function changePersonPassword(
 
 /** The first key of the advisory locks that serialize edits giving a phone to a person of a platform. */
 const PERSON_PHONE_LOCK_CLASS = 0x505048; // 'PPH'
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const { code, cause } = (error ?? {}) as { code?: string; cause?: { code?: string } };
-  return code === '23505' || cause?.code === '23505';
-};
 
 /**
  * POST edit (decision 0046): the account name and the phone the person signs in with. The name of a

@@ -19,8 +19,7 @@ import {
   formatChinaDateTime,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Descriptions, Result, Space, Spin, Tag } from 'antd';
 import { useContext, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
@@ -37,6 +36,7 @@ import { enterpriseInfoKey, fetchEnterpriseInfo, OWN_AUTH_MODIFY_PATH, setEnterp
 import { EnterpriseAgreementsBlock } from './EnterpriseAgreementsBlock';
 import { EnterpriseAuthDialog } from './EnterpriseAuthDialog';
 import { EnterpriseBankCards } from './EnterpriseBankCards';
+import { EnterprisePayAccounts } from './EnterprisePayAccounts';
 import { EnterpriseContactDialog } from './EnterpriseContactDialog';
 import { EnterpriseRiskBlock } from './EnterpriseRiskBlock';
 import { EnterpriseTagsDialog } from './EnterpriseTagsDialog';
@@ -52,14 +52,6 @@ import './enterprises.css';
 
 const CROWD_PROJECT_LIST_PATH = '/projectManage/project/crowdList';
 /** The settlement list; with ?enterpriseId=&tenantId= it is embedded under one enterprise (spec 2 §2.1 mode 2). */
-
-type PayBankRow = EnterpriseInfo['payVos'][number];
-
-const BANK_COLUMNS: ColumnsType<PayBankRow> = [
-  { key: 'bankName', dataIndex: 'bankName', title: '银行', width: 200 },
-  { key: 'accountName', dataIndex: 'accountName', title: '账户名称' },
-  { key: 'bankAccount', dataIndex: 'bankAccount', title: '账号', width: 220 },
-];
 
 const idParam = (value: string | null) => {
   const id = Number(value);
@@ -196,15 +188,7 @@ export function EnterpriseInfoView({ info }: { info: EnterpriseInfo }) {
         }
       >
         <EnterpriseBankCards info={info} />
-        <div className="enterprise-subtitle">付款账户</div>
-        <Table<PayBankRow>
-          rowKey="id"
-          size="small"
-          columns={BANK_COLUMNS}
-          dataSource={info.payVos}
-          pagination={false}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
-        />
+        <EnterprisePayAccounts info={info} />
         <div className="enterprise-subtitle enterprise-subtitle-bar">
           <span>服务费</span>
           {canChangeFee && (

@@ -28,6 +28,8 @@ import {
   ownBankCardDeleteOperation,
   ownBankCardEditOperation,
   ownEnterpriseAuthOperation,
+  payAccountOpenOperation,
+  payAccountSystemsOperation,
 } from '@fieldpay/domain';
 import { ApiError } from '../../api/http';
 import { call, callWithMessage } from '../../app/api-client';
@@ -138,3 +140,13 @@ export const fetchEnterpriseAccounts = (query: OperationInput<typeof enterpriseA
 /** 新增企业: the enterprise and its administrator; answers the login to hand over. */
 export const addEnterpriseAccount = (input: OperationInput<typeof enterpriseAddOperation>) =>
   call(enterpriseAddOperation, input);
+
+/** The CMB and SCP systems where the enterprise has no 付款账户 yet (decision 0047). */
+export const payAccountSystemsKey = (owner: FeeOwner) =>
+  ['enterprise', 'payAccountSystems', owner.enterpriseId, owner.tenantId] as const;
+
+export const fetchPayAccountSystems = (owner: FeeOwner) => call(payAccountSystemsOperation, owner);
+
+/** 开通付款账户; answers the server's message. */
+export const openPayAccount = async (input: OperationInput<typeof payAccountOpenOperation>): Promise<string> =>
+  (await callWithMessage(payAccountOpenOperation, input)).message;

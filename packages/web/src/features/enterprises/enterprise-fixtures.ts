@@ -32,6 +32,9 @@ export const mockEnterpriseCalls = () => ({
   OWN_ACCOUNT_PATH: '/company/account/info',
   OWN_AUTH_MODIFY_PATH: '/company/account/info/modifyAuth',
   saveEnterpriseAuth: vi.fn(),
+  payAccountSystemsKey: (owner: { enterpriseId: number }) => ['enterprise', 'payAccountSystems', owner.enterpriseId],
+  fetchPayAccountSystems: vi.fn(),
+  openPayAccount: vi.fn(),
 });
 
 export const enterpriseInfoFixture = (extra: Partial<EnterpriseInfo> = {}): EnterpriseInfo => ({

@@ -32,6 +32,8 @@ const EDIT_CODES = {
   },
   /** 服务费变更 */
   fee: { platform: 'enterpriseAccountManage:info:modifyAccount' },
+  /** 开通付款账户 (decision 0047) */
+  payAccounts: { platform: 'enterpriseAccountManage:info:modifyAccount' },
   /** 协议凭证's upload */
   agreements: { platform: 'enterpriseAgreement:list:add' },
 } satisfies Record<string, { platform: PermissionCode; own?: PermissionCode }>;
