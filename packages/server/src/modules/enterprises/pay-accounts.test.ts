@@ -80,6 +80,13 @@ describe('开通付款账户', () => {
       headers: authHeaders(world.enterpriseUser),
     });
     expect(info.json().result.map((row: { bankNo: string }) => row.bankNo)).toContain('CMB');
+    const topUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/sys/finance/account/topUp',
+      payload: { id: account.id, amount: '100.00' },
+      headers: authHeaders(world.enterpriseUser),
+    });
+    expect(topUp.json()).toMatchObject({ success: true, result: { amount: '100.00', accountSum: '100.00' } });
   });
 
   it('opens one per system and enterprise, a code once per system, and only on sub-account systems', async () => {
