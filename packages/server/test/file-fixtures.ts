@@ -153,7 +153,7 @@ export async function pdfText(bytes: Buffer): Promise<string> {
 export async function uploadFile(
   t: TestContext,
   who: LoginUserInfo,
-  fields: { scene: string; uploadPath: string; id?: number },
+  fields: { scene: string; uploadPath: string; id?: number | string },
   fileName: string,
   content: Buffer,
 ) {

@@ -167,6 +167,13 @@ export const settlementAttachmentDeleteOperation = defineOperation({
 /** The upload folder of settlement attachments: the server counts a settlement's files by it. */
 export const SETTLEMENT_ATTACHMENT_UPLOAD_PATH = 'settlement';
 
+/**
+ * The upload folder of the 生成结算单 page's attachments (the order-generation page), before the
+ * settlement exists: the page uploads them under its own batch id and names them on creation, when
+ * they become the new settlement's attachments.
+ */
+export const ORDER_GENERATE_UPLOAD_PATH = 'orderGenerate';
+
 export const settlementTaskExportFiltersSchema = z.object({ id: recordIdSchema() });
 export const settlementRecordExportFiltersSchema = z.object({ settlementId: recordIdSchema() });
 

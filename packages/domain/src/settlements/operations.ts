@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema, pageSizeSchema } from '../api/envelope';
 import { recordIdSchema } from '../api/ids';
-import { DEFAULT_BANK_CODE, INPUT_MAX_LENGTH, MAX_RECORD_ID, PAGE_SIZE } from '../limits';
+import { DEFAULT_BANK_CODE, INPUT_MAX_LENGTH, MAX_RECORD_ID, PAGE_SIZE, UPLOAD } from '../limits';
 import { defineOperation } from '../api/operation';
 import { consoleDateTimeSchema } from '../exports/schemas';
 import { MSG } from '../messages';
@@ -324,6 +324,8 @@ export const createSettlementOperation = defineOperation({
       .max(MAX_RECORD_ID),
     visitTypeId: z.enum(taskTypeIds, { error: '请选择服务类型' }),
     remarks: z.string().trim().max(200, '备注不能超过200个字符').default(''),
+    /** the addresses of files uploaded on the page (uploadPath orderGenerate): the settlement's attachments */
+    attachments: z.array(z.string().trim().min(1).max(200)).max(UPLOAD.maxFiles).default([]),
   }),
   answer: z.object({ id: z.number().int(), settlementSn: z.string(), amount: yuan, failedPersonNum: z.number().int() }),
 });

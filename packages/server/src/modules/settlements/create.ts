@@ -38,6 +38,7 @@ import type { Principal } from '../../platform/auth/sessions';
 import { chinaDay, chinaMonthStart } from '../../platform/china-time';
 import { createNotice, tenantStaffIds } from '../../platform/notices/service';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
+import { attachGeneratedFiles, generatedFilesOf } from './documents';
 import { feeConfigAt } from './fees';
 import { settlementLink } from './links';
 
@@ -156,6 +157,8 @@ export async function createSettlement(
     .where(and(ownedBy(owner, settlements), eq(settlements.requestId, input.requestId)));
   if (earlier) return createdAnswer(earlier);
 
+  // the page's files are checked before anything is written: a refusal then leaves nothing behind
+  const attachments = await generatedFilesOf(db, owner, input.attachments);
   const taken = await settleableTasks(db, owner, project.id, input.visitTypeId);
   if (taken.length === 0) throw fail.rule(SETTLEMENT_MSG.nothingToSettle);
   if (
@@ -304,6 +307,7 @@ export async function createSettlement(
     operator: actor.name,
     content: `结算单${settlementSn}，${lines.length}人，${taken.length}个任务，合计${fenToYuan(settlement.amountFen)}元`,
   });
+  await attachGeneratedFiles(db, settlement, attachments, actor);
   await writeAudit(db, actor, {
     action: 'settlement.create',
     targetType: 'settlement',

@@ -197,6 +197,7 @@ async function playSettlement(
         projectId: done.projectId,
         visitTypeId: done.visitTypeId as TaskTypeId,
         remarks: '',
+        attachments: [],
       },
       enterpriseActor,
       new Date(created),

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { MSG, SETTLEMENT_DOCUMENT_MSG, STATEMENT_CONFIRMATION_TEXT } from '@fieldpay/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformUser, login, useTestApp } from '../../../test/app';
@@ -300,6 +301,59 @@ describe('attachments', () => {
     const bare = await createPlatformUser(t.database, { tenantId: world.tenantId, roleCode: null });
     const session = await login(t.app, 'platform', bare.username, bare.password);
     expect((await get(t.app, session, '/api/sys/order/queryfile', { id: pendingId })).statusCode).toBe(403);
+  });
+});
+
+describe('attachments of the 生成结算单 page', () => {
+  const generated = (who: SettlementWorld['enterprise'], batch: string, fileName: string) =>
+    uploadFile(t, who, { scene: 'default', uploadPath: 'orderGenerate', id: batch }, fileName, pdfOf(fileName));
+  const make = (who: SettlementWorld['enterprise'], target: SettlementWorld, attachments: string[]) =>
+    post(t.app, who, '/api/sys/order/createSettlementListV2', {
+      requestId: crypto.randomUUID(),
+      projectId: target.projectId,
+      visitTypeId: 'cgfw',
+      attachments,
+    });
+  const settlementCount = async (enterpriseId: number) =>
+    Number(
+      (
+        await t.database.executeSql('select count(*)::int as n from settlements where enterprise_id = $1', [
+          enterpriseId,
+        ])
+      ).rows[0]?.n,
+    );
+
+  it('attaches the files uploaded on the page to the settlement made, once each', async () => {
+    await addWorker(t, world, { priceFen: 4_000 });
+    const batch = crypto.randomUUID();
+    const first = (await generated(world.enterprise, batch, '服务说明.pdf')).json().result.address as string;
+    const second = (await generated(world.enterprise, batch, '门店清单.pdf')).json().result.address as string;
+    const created = await make(world.enterprise, world, [first, second, first]);
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().result.id as number;
+    const list = (await get(t.app, world.staff, '/api/sys/order/queryfile', { id })).json().result.list;
+    expect(list.map((row: { name: string }) => row.name)).toEqual(['服务说明.pdf', '门店清单.pdf']);
+    expect((await detail(world.enterprise, id)).attachmentCount).toBe(2);
+    // a file already on a settlement goes on no other
+    await addWorker(t, world, { priceFen: 4_000 });
+    const before = await settlementCount(world.enterpriseId);
+    const again = await make(world.enterprise, world, [first]);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(SETTLEMENT_DOCUMENT_MSG.attachmentFileNotYours);
+    expect(await settlementCount(world.enterpriseId)).toBe(before);
+  });
+
+  it('refuses a file of another page or enterprise, and then makes nothing', async () => {
+    await addWorker(t, world, { priceFen: 4_000 });
+    const before = await settlementCount(world.enterpriseId);
+    const otherPath = (await upload(world.enterprise, pendingId, '别处.pdf', pdfOf('别处'))).json().result.address;
+    const theirs = (await generated(foreign.enterprise, crypto.randomUUID(), '对方.pdf')).json().result.address;
+    for (const address of [otherPath, theirs, '/api/resource/file/1/nothing']) {
+      const refused = await make(world.enterprise, world, [address]);
+      expect(refused.statusCode, address).toBe(400);
+      expect(refused.json().message).toBe(SETTLEMENT_DOCUMENT_MSG.attachmentFileNotYours);
+    }
+    expect(await settlementCount(world.enterpriseId)).toBe(before);
   });
 });
 

@@ -32,6 +32,7 @@ import {
   MSG,
   SETTLEMENT_ATTACHMENT_TYPE,
   SETTLEMENT_ATTACHMENT_UPLOAD_PATH,
+  ORDER_GENERATE_UPLOAD_PATH,
   SETTLEMENT_DOCUMENT_MSG,
   SETTLEMENT_MSG,
   SETTLEMENT_RECORD_PAY_STATUS,
@@ -69,7 +70,7 @@ import type { Principal } from '../../platform/auth/sessions';
 import { chinaDateTime, chinaTimestamp } from '../../platform/china-time';
 import type { ExportDefinition } from '../../platform/exports/definition';
 import { readAhead } from '../../platform/exports/definition';
-import { addressOf } from '../../platform/files/links';
+import { addressOf, parseAddress } from '../../platform/files/links';
 import { registerExportRoute } from '../../platform/exports/routes';
 import { contentDisposition } from '../../http/content-disposition';
 import { registerOperation } from '../../http/operation';
@@ -659,6 +660,71 @@ export async function saveAttachment(
     extension: file.extension,
     fileSize: file.fileSize,
   });
+}
+
+type FileRow = typeof files.$inferSelect;
+
+/**
+ * The files uploaded on the 生成结算单 page and named on creation, checked before anything is made
+ * (a business refusal keeps what was written before it): each the enterprise's own upload to that
+ * page, not deleted and on no settlement yet; else 请上传附件后再保存.
+ */
+export async function generatedFilesOf(
+  db: DbOrTx,
+  owner: { tenantId: number; enterpriseId: number },
+  addresses: readonly string[],
+): Promise<FileRow[]> {
+  const found: FileRow[] = [];
+  for (const address of new Set(addresses)) {
+    const ref = parseAddress(address);
+    const [file] =
+      ref?.tenantId === owner.tenantId
+        ? await db
+            .select()
+            .from(files)
+            .where(and(eq(files.tenantId, owner.tenantId), eq(files.fileKey, ref.fileKey)))
+        : [];
+    const [elsewhere] = file
+      ? await db
+          .select({ id: settlementAttachments.id })
+          .from(settlementAttachments)
+          .where(and(eq(settlementAttachments.tenantId, file.tenantId), eq(settlementAttachments.fileId, file.id)))
+      : [];
+    if (
+      !file ||
+      file.delFlag !== 0 ||
+      file.enterpriseId !== owner.enterpriseId ||
+      file.uploadPath !== ORDER_GENERATE_UPLOAD_PATH ||
+      file.scene !== 'default' ||
+      elsewhere
+    )
+      throw fail.validation(SETTLEMENT_DOCUMENT_MSG.attachmentFileNotYours);
+    found.push(file);
+  }
+  return found;
+}
+
+/** The checked files of the 生成结算单 page become the new settlement's attachments. */
+export async function attachGeneratedFiles(
+  db: DbOrTx,
+  settlement: SettlementRow,
+  checked: readonly FileRow[],
+  actor: AuditActor,
+): Promise<void> {
+  if (checked.length === 0) return;
+  await db.insert(settlementAttachments).values(
+    checked.map((file) => ({
+      tenantId: settlement.tenantId,
+      enterpriseId: settlement.enterpriseId,
+      settlementId: settlement.id,
+      fileId: file.id,
+      name: file.fileName,
+      type: SETTLEMENT_ATTACHMENT_TYPE,
+      createdBy: actor.userId,
+      createName: actor.name.slice(0, 64),
+    })),
+  );
+  await addEvent(db, settlement, '上传附件', actor.name, checked.map((file) => file.fileName).join('、'));
 }
 
 /** POST attachment/delete {fileId, settId}: fileId is the attachment's id; it and its file are marked deleted. */

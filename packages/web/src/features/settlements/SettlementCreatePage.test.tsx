@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session-store';
 import { LONG, pickOption, renderWithQuery, signedInAs } from '../../components/list/testing';
+import { fileOf, HEADS, pick } from '../../components/upload/upload-test-utils';
 import SettlementCreatePage from './SettlementCreatePage';
 
 const api = vi.hoisted(() => ({
@@ -19,6 +20,10 @@ const calls = vi.hoisted(() => ({
 vi.mock('./settlement-calls', () => calls);
 const lookups = vi.hoisted(() => ({ fetchLookup: vi.fn() }));
 vi.mock('../../components/remote-select-calls', () => lookups);
+const files = vi.hoisted(() => ({ uploadForm: vi.fn(), fileLink: vi.fn() }));
+vi.mock('../../components/upload/file-calls', () => files);
+const system = vi.hoisted(() => ({ configValue: vi.fn(), configValueKey: (key: string) => ['config', key] }));
+vi.mock('../../app/shell-calls', () => system);
 const toasts = vi.hoisted(() => ({ warning: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../app/notify', () => ({ notifier: () => toasts }));
 
@@ -52,6 +57,23 @@ beforeEach(() => {
     personNum: visitTypeId === 'dhbf' ? 4 : 0,
     payAmount: visitTypeId === 'dhbf' ? '1280.50' : '0.00',
   }));
+  system.configValue.mockResolvedValue({ configKey: 'manager_file_size', content: '10' });
+  files.uploadForm.mockImplementation(async (_target: string, form: FormData) => {
+    const name = (form.get('file') as File).name;
+    const address = `/api/resource/file/1/${name.length}AAAAAAAAAAAAAAAAAAAA`;
+    return {
+      id: 1,
+      name,
+      address,
+      fileName: name,
+      fileAddress: address,
+      fileType: 'pdf',
+      fileSize: 2048,
+      createTime: 0,
+      delFlag: 0,
+      url: '/signed',
+    };
+  });
   api.createSettlement.mockResolvedValue({
     result: { id: 41, settlementSn: 'JS26112400000041', amount: '1357.33', failedPersonNum: 0 },
     message: '结算单已生成，请等待平台审核',
@@ -104,6 +126,31 @@ describe('SettlementCreatePage', { timeout: 60_000 }, () => {
     expect(body).toMatchObject({ projectId: 3, visitTypeId: 'dhbf', remarks: '十一月电话拜访' });
     expect(body.requestId).toMatch(UUID);
     expect(toasts.success).toHaveBeenCalledWith('结算单已生成，请等待平台审核');
+  });
+
+  it('uploads attachments once a project and a service type are chosen, and sends them with the settlement', async () => {
+    render();
+    await screen.findByText('附件', { selector: 'label' }, LONG);
+    // not before the choice: the reason beside the disabled button
+    expect(screen.getByText('请先选择项目名称和服务类型')).toBeTruthy();
+    expect((document.querySelector('input[type="file"]') as HTMLInputElement).disabled).toBe(true);
+    await pickOption('项目', '华东区终端拜访项目');
+    await waitFor(() => expect(calls.fetchParentProjectTypes).toHaveBeenCalledWith(3), LONG);
+    await pickOption('服务类型', '电话拜访');
+    await screen.findByText('¥1,280.50', {}, LONG);
+    await waitFor(() =>
+      expect((document.querySelector('input[type="file"]') as HTMLInputElement).disabled).toBe(false),
+    );
+    pick(document.body, fileOf('服务说明.pdf', HEADS.pdf));
+    await waitFor(() => expect(files.uploadForm).toHaveBeenCalledTimes(1), LONG);
+    const form = files.uploadForm.mock.calls[0][1] as FormData;
+    expect(form.get('uploadPath')).toBe('orderGenerate');
+    expect(String(form.get('id'))).toMatch(UUID);
+    expect(await screen.findByText('服务说明.pdf', {}, LONG)).toBeTruthy();
+    await waitFor(() => expect(createButton().disabled).toBe(false));
+    fireEvent.click(createButton());
+    await waitFor(() => expect(api.createSettlement).toHaveBeenCalledTimes(1), LONG);
+    expect(api.createSettlement.mock.calls[0][0].attachments).toEqual(['/api/resource/file/1/8AAAAAAAAAAAAAAAAAAAA']);
   });
 
   it('keeps the request id for a retry of the same choice', async () => {

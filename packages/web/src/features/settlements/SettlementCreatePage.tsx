@@ -5,11 +5,13 @@
  * lives as long as the choice does: a double click or a retry after a lost answer is answered with
  * the settlement the first request made; another project or service type gets a new one.
  *
- * Attachments are not offered here: the server attaches a file only to an existing settlement (the
- * upload is bound to its id), so they are added from the list's 上传附件 while it awaits the audit.
+ * 附件: files uploaded here (uploadPath orderGenerate, under the page's own batch id) become the new
+ * settlement's attachments; the upload waits until a project and a service type are chosen (请先选择项目
+ * 名称和服务类型, spec 1 §5), and 生成结算单 waits for uploads in flight. More are added from the list's
+ * 上传附件 while the settlement awaits the audit.
  */
 import { FileAddOutlined } from '@ant-design/icons';
-import { MSG, SETTLEMENT_MSG, type TaskTypeId } from '@fieldpay/domain';
+import { MSG, ORDER_GENERATE_UPLOAD_PATH, SETTLEMENT_MSG, type TaskTypeId } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Spin, Statistic } from 'antd';
 import { useRef, useState } from 'react';
@@ -17,6 +19,8 @@ import { useNavigate } from 'react-router';
 import { notifier } from '../../app/notify';
 import { useAccess } from '../../app/use-access';
 import { RemoteSelect } from '../../components/RemoteSelect';
+import type { AttachmentItem } from '../../components/upload/attachment-item';
+import { AttachmentUpload } from '../../components/upload/AttachmentUpload';
 import { fetchParentProjectTypes, parentProjectTypesKey, SETTLEMENT_KEY } from './settlement-calls';
 import { serviceTypeOptions, yuan } from './settlement-format';
 import { SETTLEMENT_LIST_PATH } from './settlement-paths';
@@ -88,6 +92,10 @@ export default function SettlementCreatePage() {
   const requestId = useRef(crypto.randomUUID());
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
+  // the page's uploads are counted under a batch of their own until the settlement exists
+  const batchId = useRef(crypto.randomUUID());
+  const [attachments, setAttachments] = useState<AttachmentItem[]>([]);
+  const [uploading, setUploading] = useState(false);
 
   const chosen = projectId !== undefined && projectId !== null && visitTypeId !== undefined;
   const summary = useQuery({
@@ -110,11 +118,14 @@ export default function SettlementCreatePage() {
         projectId: values.projectId,
         visitTypeId: values.visitTypeId,
         remarks: values.remarks?.trim() ?? '',
+        attachments: attachments.filter((item) => item.delFlag !== 1).map((item) => item.address),
       });
       notifier().success(message);
       // the page stays open among the tabs: it starts again, and what is settleable (and listed) has changed
       form.resetFields();
       requestId.current = crypto.randomUUID();
+      batchId.current = crypto.randomUUID();
+      setAttachments([]);
       await queryClient.invalidateQueries({ queryKey: SETTLEMENT_KEY });
       navigate(SETTLEMENT_LIST_PATH);
     } catch {
@@ -186,8 +197,19 @@ export default function SettlementCreatePage() {
         >
           <Input.TextArea rows={3} maxLength={REMARKS_MAX_LENGTH} showCount placeholder="请输入备注" />
         </Form.Item>
+        <Form.Item label="附件">
+          <AttachmentUpload
+            value={attachments}
+            onChange={setAttachments}
+            uploadPath={ORDER_GENERATE_UPLOAD_PATH}
+            recordId={batchId.current}
+            disabled={!chosen}
+            disabledReason={MSG.uploadDisabledUntilProject}
+            onBusyChange={setUploading}
+          />
+        </Form.Item>
         <Form.Item label=" " colon={false}>
-          <Button type="primary" loading={busy} disabled={nothingToSettle} onClick={() => void submit()}>
+          <Button type="primary" loading={busy} disabled={nothingToSettle || uploading} onClick={() => void submit()}>
             生成结算单
           </Button>
         </Form.Item>
