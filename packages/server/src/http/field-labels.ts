@@ -31,6 +31,7 @@ const FIELD_LABELS: Record<string, string> = {
   lineId: '结算明细ID',
   subOrderId: '子结算单ID',
   accountSn: '下级单位编码',
+  attachments: '附件',
   purpose: '用途',
   phoneCode: '短信验证码',
   captcha: '验证码',
