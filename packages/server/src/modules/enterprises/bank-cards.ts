@@ -31,8 +31,8 @@ interface Owner {
 const ofOwner = (owner: Owner) =>
   and(eq(enterpriseBankCards.tenantId, owner.tenantId), eq(enterpriseBankCards.enterpriseId, owner.enterpriseId));
 
-/** The bank systems of the enterprise's tenant that cards are bound to (spec 3 §6: not CMB, not SCP). */
-export async function bankSystemsOf(db: DbOrTx, tenantId: number): Promise<BankSystem[]> {
+/** Every bank system of a tenant, with its bank's title, oldest first. */
+export async function tenantBankSystems(db: DbOrTx, tenantId: number): Promise<BankSystem[]> {
   const rows = await db
     .select({
       platformId: bankPlatforms.id,
@@ -44,14 +44,17 @@ export async function bankSystemsOf(db: DbOrTx, tenantId: number): Promise<BankS
     .leftJoin(dictItems, and(eq(dictItems.dictCode, DICT_CODES.bankType), eq(dictItems.value, bankPlatforms.bankNo)))
     .where(eq(bankPlatforms.tenantId, tenantId))
     .orderBy(asc(bankPlatforms.id));
-  return rows
-    .filter((row) => bindsBankCards(row.bankNo))
-    .map((row) => ({
-      platformId: row.platformId,
-      platformName: row.platformName,
-      bankNo: row.bankNo,
-      bankNo_dictText: row.bankTitle ?? row.bankNo,
-    }));
+  return rows.map((row) => ({
+    platformId: row.platformId,
+    platformName: row.platformName,
+    bankNo: row.bankNo,
+    bankNo_dictText: row.bankTitle ?? row.bankNo,
+  }));
+}
+
+/** The bank systems of the enterprise's tenant that cards are bound to (spec 3 §6: not CMB, not SCP). */
+export async function bankSystemsOf(db: DbOrTx, tenantId: number): Promise<BankSystem[]> {
+  return (await tenantBankSystems(db, tenantId)).filter((system) => bindsBankCards(system.bankNo));
 }
 
 /** The bank systems the viewer may bind the enterprise's cards to. */

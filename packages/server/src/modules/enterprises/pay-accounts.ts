@@ -5,20 +5,15 @@
  * (the index catches two enterprises racing for it). The bank learns of the account at its first
  * deposit (openAccount is idempotent); the ledger makes its accounts at the first posting.
  */
-import {
-  type BankSystem,
-  DICT_CODES,
-  opensSubAccounts,
-  PAY_ACCOUNT_MSG,
-  type PayAccountOpenInput,
-} from '@fieldpay/domain';
+import { type BankSystem, opensSubAccounts, PAY_ACCOUNT_MSG, type PayAccountOpenInput } from '@fieldpay/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { fail } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { bankPlatforms, channelAccounts, dictItems, virtualAccounts } from '../../db/schema';
+import { bankPlatforms, channelAccounts, virtualAccounts } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
+import { tenantBankSystems } from './bank-cards';
 import { enterpriseInScope } from './service';
 
 const ACCOUNT_NO_MAX = 32;
@@ -26,31 +21,14 @@ const ACCOUNT_NO_MAX = 32;
 /** The tenant's sub-account systems on which the enterprise has no 付款账户 yet. */
 async function openableSystems(db: DbOrTx, owner: { tenantId: number; enterpriseId: number }): Promise<BankSystem[]> {
   const [systems, held] = await Promise.all([
-    db
-      .select({
-        platformId: bankPlatforms.id,
-        platformName: bankPlatforms.platformName,
-        bankNo: bankPlatforms.bankNo,
-        bankTitle: dictItems.title,
-      })
-      .from(bankPlatforms)
-      .leftJoin(dictItems, and(eq(dictItems.dictCode, DICT_CODES.bankType), eq(dictItems.value, bankPlatforms.bankNo)))
-      .where(eq(bankPlatforms.tenantId, owner.tenantId))
-      .orderBy(asc(bankPlatforms.id)),
+    tenantBankSystems(db, owner.tenantId),
     db
       .select({ platformId: virtualAccounts.platformId })
       .from(virtualAccounts)
       .where(and(eq(virtualAccounts.tenantId, owner.tenantId), eq(virtualAccounts.enterpriseId, owner.enterpriseId))),
   ]);
   const open = new Set(held.map((row) => row.platformId));
-  return systems
-    .filter((row) => opensSubAccounts(row.bankNo) && !open.has(row.platformId))
-    .map((row) => ({
-      platformId: row.platformId,
-      platformName: row.platformName,
-      bankNo: row.bankNo,
-      bankNo_dictText: row.bankTitle ?? row.bankNo,
-    }));
+  return systems.filter((system) => opensSubAccounts(system.bankNo) && !open.has(system.platformId));
 }
 
 /** GET payAccount/systems: where the viewer may open the enterprise a 付款账户. */
