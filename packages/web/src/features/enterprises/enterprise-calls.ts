@@ -118,8 +118,8 @@ export const bankCardsKey = (owner: FeeOwner, tempToken?: string) =>
 export const fetchBankCards = (owner: FeeOwner, tempToken?: string) =>
   call(bankCardListOperation, { ...owner, ...(tempToken ? { tempToken } : {}) });
 
-/** The bank systems the cards can be bound to (not CMB, not SCP). */
-export const fetchBankSystems = (owner: FeeOwner) => call(bankSystemListOperation, owner);
+/** The bank systems the cards can be bound to (not CMB, not SCP); silent: a failure leaves 新增银行卡 hidden. */
+export const fetchBankSystems = (owner: FeeOwner) => call(bankSystemListOperation, owner, { silent: true });
 
 /** 新增 / 编辑 a card; answers the server's message. */
 export const addBankCard = async (input: OperationInput<typeof bankCardAddOperation>, own = false): Promise<string> =>
@@ -145,7 +145,8 @@ export const addEnterpriseAccount = (input: OperationInput<typeof enterpriseAddO
 export const payAccountSystemsKey = (owner: FeeOwner) =>
   ['enterprise', 'payAccountSystems', owner.enterpriseId, owner.tenantId] as const;
 
-export const fetchPayAccountSystems = (owner: FeeOwner) => call(payAccountSystemsOperation, owner);
+/** Silent: a failed background lookup leaves 开通付款账户 hidden instead of raising a toast (spec 3 §8). */
+export const fetchPayAccountSystems = (owner: FeeOwner) => call(payAccountSystemsOperation, owner, { silent: true });
 
 /** 开通付款账户; answers the server's message. */
 export const openPayAccount = async (input: OperationInput<typeof payAccountOpenOperation>): Promise<string> =>

@@ -32,7 +32,12 @@ export const fetchPersons = (query: OperationInput<typeof personListOperation>) 
 export const fetchPersonInfo = (userId: number, tempToken?: string) =>
   call(personInfoOperation, { userId, ...(tempToken ? { tempToken } : {}) });
 
-export const fetchWasTransferred = (userId: number) => call(personWasTransferredOperation, { userId });
+/**
+ * Whether the person was ever transferred (it enables 转出记录). Silent, as the spec's person dialogs
+ * swallow a network failure: the button stays disabled rather than a background check raising a toast.
+ */
+export const fetchWasTransferred = (userId: number) =>
+  call(personWasTransferredOperation, { userId }, { silent: true });
 
 export const fetchTransferRecords = (userId: number, pageNo: number, pageSize: number) =>
   call(personTransferRecordsOperation, { userId, pageNo, pageSize });
