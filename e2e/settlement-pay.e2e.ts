@@ -87,6 +87,16 @@ describe('生成结算单', () => {
     await expect.poll(async () => figure(page, '可结算任务数').textContent()).toBe(String(settleable.taskNum));
     expect(await figure(page, '结算人数').textContent()).toBe(String(settleable.personNum));
     await page.getByPlaceholder('请输入备注').fill('e2e 生成结算单');
+    // an attachment, uploaded once the project and the service type are chosen
+    await page
+      .locator('.ant-form-item', { hasText: '附件' })
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: '结算说明.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1'),
+      });
+    await page.locator('.ant-form-item', { hasText: '附件' }).getByText('结算说明.pdf').waitFor();
     // the service type's list has closed (its fade-out) before the picture
     await page.waitForFunction(() =>
       Array.from(document.querySelectorAll('.ant-select-dropdown')).every(
@@ -118,6 +128,11 @@ describe('生成结算单', () => {
       }>;
     }>(`/api/sys/order/getSettlementPage?pageNo=1&pageSize=20&settlementSn=${answer.result.settlementSn}`, { token });
     expect(list.result.records).toHaveLength(1);
+    // the page's attachment is the settlement's
+    const files = await callApi<{ list: Array<{ name: string }> }>(`/api/sys/order/queryfile?id=${answer.result.id}`, {
+      token,
+    });
+    expect(files.result.list.map((file) => file.name)).toEqual(['结算说明.pdf']);
     expect(list.result.records[0]).toMatchObject({
       id: answer.result.id,
       projectId: settleable.projectId,
