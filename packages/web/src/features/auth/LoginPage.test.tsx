@@ -75,6 +75,17 @@ describe('LoginPage', () => {
     expect(api.login).not.toHaveBeenCalled();
   });
 
+  it('asks for an 11-digit mobile number or admin as the account', async () => {
+    renderAt('/login');
+    fill('zhangsan', 'Admin@123456');
+    submit();
+    expect(await screen.findByText('请输入正确的登录账号')).toBeTruthy();
+    fill('1380000000', 'Admin@123456');
+    submit();
+    expect(await screen.findByText('请输入正确的登录账号')).toBeTruthy();
+    expect(api.login).not.toHaveBeenCalled();
+  });
+
   it('logs in on the chosen side, stores the session and goes home', async () => {
     api.login.mockResolvedValue(user());
     renderAt('/login?side=enterprise');

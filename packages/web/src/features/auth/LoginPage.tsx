@@ -10,7 +10,7 @@ import {
   ThunderboltOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { ApiCode, INPUT_MAX_LENGTH, MSG, type Side } from '@fieldpay/domain';
+import { ApiCode, INPUT_MAX_LENGTH, isLoginName, MSG, type Side } from '@fieldpay/domain';
 import { Alert, Button, Form, Input, Segmented } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -196,7 +196,16 @@ export default function LoginPage() {
             <Form.Item
               name="username"
               label="登录账号"
-              rules={[{ required: true, whitespace: true, message: MSG.loginNameRequired }]}
+              rules={[
+                { required: true, whitespace: true, message: MSG.loginNameRequired },
+                // an 11-digit mobile number, or the operator's admin (the shared login-number rule)
+                {
+                  validator: (_, value: string | undefined) =>
+                    !value?.trim() || isLoginName(value.trim())
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(MSG.loginNameInvalid)),
+                },
+              ]}
             >
               <Input prefix={<UserOutlined />} placeholder="请输入登录账号" autoComplete="username" maxLength={32} />
             </Form.Item>
