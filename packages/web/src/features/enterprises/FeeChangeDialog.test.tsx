@@ -1,4 +1,4 @@
-import type { CurrentFee } from '@fieldpay/domain';
+import { type CurrentFee, MSG } from '@fieldpay/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider } from '../../components/ConfirmProvider';
@@ -140,6 +140,18 @@ describe('服务费变更', { timeout: 60_000 }, () => {
     expect(screen.getAllByText('请输入截止金额', { selector: '.ant-form-item-explain-error' }).length).toBe(1);
     expect(calls.saveFee).not.toHaveBeenCalled();
 
+    // a cut-off is a positive integer of at most 1,000,000,000
+    type('第二档截止金额', '2000000000');
+    save();
+    expect(
+      await screen.findByText(MSG.cutOffAmountTooLarge, { selector: '.ant-form-item-explain-error' }, LONG),
+    ).toBeTruthy();
+    type('第二档截止金额', '0');
+    save();
+    expect(
+      await screen.findByText(MSG.positiveIntegerInvalid, { selector: '.ant-form-item-explain-error' }, LONG),
+    ).toBeTruthy();
+    expect(calls.saveFee).not.toHaveBeenCalled();
     type('第二档截止金额', '50000');
     fireEvent.click(screen.getByLabelText('删除第三档'));
     await waitFor(() => expect(screen.queryByLabelText('第三档截止金额')).toBeNull());
