@@ -45,8 +45,11 @@ describe('企业标签', () => {
     // a multiple select stays open after a pick: closed by a click elsewhere in the dialog
     await dialog.locator('.ant-modal-title').click();
     await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
+    // the pick is in the form before it is saved (a click during the dropdown's animation is not a pick)
+    await dialog.locator('.ant-select-selection-item', { hasText: '月结客户' }).waitFor();
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await page.locator('.ant-message').getByText('编辑成功').waitFor();
+    await page.locator('.ant-message-notice', { hasText: '编辑成功' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
     await basic.locator('.ant-tag', { hasText: '月结客户' }).waitFor();
     expect(await basic.locator('.ant-tag').allInnerTexts()).toEqual(
       expect.arrayContaining(['重点客户', '医药行业', '长期合作', '月结客户']),

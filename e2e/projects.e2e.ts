@@ -69,9 +69,8 @@ describe('a project from creation to 进行中', () => {
     await types.getByText('电话回访医生，了解用药反馈并记录通话要点。').waitFor();
 
     await page.getByRole('button', { name: '提交审核' }).click();
-    await expect
-      .poll(() => page.locator('.ant-message-notice').allInnerTexts(), { timeout: 10_000 })
-      .toContainEqual(expect.stringContaining('请保存补充信息'));
+    // the toast lives 3 s: a locator wait sees it appear however slow the machine is
+    await page.locator('.ant-message-notice', { hasText: '请保存补充信息' }).waitFor({ timeout: 30_000 });
     const text = block(page, '补充信息');
     // the description in the rich text editor, one word made bold from its toolbar
     const editor = text.getByRole('textbox', { name: '项目描述' });

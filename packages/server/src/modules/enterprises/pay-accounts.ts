@@ -69,7 +69,7 @@ export async function openPayAccount(
       ),
     );
   if (existing) throw fail.conflict(PAY_ACCOUNT_MSG.alreadyOpen);
-  const accountSn = input.accountSn.trim();
+  const { accountSn } = input;
   const [taken] = await db
     .select({ id: virtualAccounts.id })
     .from(virtualAccounts)

@@ -264,7 +264,7 @@ export async function changeLoginFlag(
 async function updatePerson(
   db: DbOrTx,
   person: { tenantId: number; id: number },
-  changes: Partial<Pick<typeof persons.$inferInsert, 'loginFlag' | 'passwordHash'>>,
+  changes: Partial<Pick<typeof persons.$inferInsert, 'loginFlag' | 'passwordHash' | 'name' | 'phone'>>,
   now: Date,
 ): Promise<void> {
   await db
@@ -339,10 +339,7 @@ export async function editPerson(
   if (body.name === person.name && !phoneChanged) return { id: person.id, name: person.name, phone: person.phone };
   const now = new Date();
   try {
-    await db
-      .update(persons)
-      .set({ name: body.name, phone: body.phone, updatedAt: now })
-      .where(and(eq(persons.tenantId, person.tenantId), eq(persons.id, person.id)));
+    await updatePerson(db, person, { name: body.name, phone: body.phone }, now);
   } catch (error) {
     if (isUniqueViolation(error)) throw fail.conflict(PERSON_MSG.phoneTaken);
     throw error;

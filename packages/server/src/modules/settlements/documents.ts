@@ -600,6 +600,21 @@ async function attachableSettlement(db: DbOrTx, principal: Principal, settlement
   return row;
 }
 
+/** A live file the owner's enterprise uploaded to the given place itself (not a generated or another company's file). */
+function isOwnUpload(
+  file: FileRow,
+  owner: { tenantId: number; enterpriseId: number },
+  uploadPath: string,
+): boolean {
+  return (
+    file.delFlag === 0 &&
+    file.tenantId === owner.tenantId &&
+    file.enterpriseId === owner.enterpriseId &&
+    file.uploadPath === uploadPath &&
+    file.scene === 'default'
+  );
+}
+
 /**
  * POST attachment/save: attaches a file the user uploaded for this settlement (the common upload
  * with uploadPath settlement and the settlement's id, so the upload's rules and count applied).
@@ -614,14 +629,7 @@ export async function saveAttachment(
   const { db } = services.ctx;
   const row = await attachableSettlement(db, principal, input.settId);
   const file = await services.files.findByAddress(input.address);
-  if (
-    file?.delFlag !== 0 ||
-    file.tenantId !== row.tenantId ||
-    file.enterpriseId !== row.enterpriseId ||
-    file.uploadPath !== SETTLEMENT_ATTACHMENT_UPLOAD_PATH ||
-    file.bizId !== String(row.id) ||
-    file.scene !== 'default'
-  )
+  if (!file || !isOwnUpload(file, row, SETTLEMENT_ATTACHMENT_UPLOAD_PATH) || file.bizId !== String(row.id))
     throw fail.validation(SETTLEMENT_DOCUMENT_MSG.attachmentFileNotYours);
   const [existing] = await db
     .select(attachmentColumns)
@@ -690,14 +698,7 @@ export async function generatedFilesOf(
           .from(settlementAttachments)
           .where(and(eq(settlementAttachments.tenantId, file.tenantId), eq(settlementAttachments.fileId, file.id)))
       : [];
-    if (
-      !file ||
-      file.delFlag !== 0 ||
-      file.enterpriseId !== owner.enterpriseId ||
-      file.uploadPath !== ORDER_GENERATE_UPLOAD_PATH ||
-      file.scene !== 'default' ||
-      elsewhere
-    )
+    if (!file || !isOwnUpload(file, owner, ORDER_GENERATE_UPLOAD_PATH) || elsewhere)
       throw fail.validation(SETTLEMENT_DOCUMENT_MSG.attachmentFileNotYours);
     found.push(file);
   }

@@ -94,10 +94,12 @@ describe('服务费变更', { timeout: 60_000 }, () => {
     expect(await screen.findByText('该企业本月已生成结算单，服务费只能次月生效', {}, LONG)).toBeTruthy();
     const atOnce = screen.getByText('立即生效').closest('label') as HTMLElement;
     expect(atOnce.className).toContain('disabled');
-    expect(input('第二档截止金额').value).toBe('1000000');
+    // the form is filled from the fee after it mounts: wait for the values, not for a render
+    await screen.findByLabelText('第二档截止金额', {}, LONG);
+    await waitFor(() => expect(input('第二档截止金额').value).toBe('1000000'), LONG);
     expect(input('第一档费率').value).toBe('5.50');
     fireEvent.click(buttonByText(/取\s*消/));
-    expect(await screen.findByText('次月生效（待生效）')).toBeTruthy();
+    expect(await screen.findByText('次月生效（待生效）', {}, LONG)).toBeTruthy();
   });
 
   it('edits the tiers: a cut-off starts the next tier, an unusable one clears the rest, a fourth at most', async () => {
