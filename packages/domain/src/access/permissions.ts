@@ -34,6 +34,7 @@ export const PERMISSIONS = {
   'content:list:delete': { name: '文章/问卷删除', side: 'enterprise', platformOperatorOnly: false },
   'financialAccount:list:view': { name: '财务账户查看', side: 'both', platformOperatorOnly: false },
   'financialAccount:list:topUp': { name: '财务账户充值', side: 'enterprise', platformOperatorOnly: false },
+  'financialAccount:list:withdraw': { name: '财务账户提现', side: 'enterprise', platformOperatorOnly: false },
   'financialAccount:password:edit': { name: '交易密码设置', side: 'enterprise', platformOperatorOnly: false },
   'settlement:list:view': { name: '结算单查看', side: 'both', platformOperatorOnly: false },
   'settlement:list:create': { name: '生成结算单', side: 'enterprise', platformOperatorOnly: false },

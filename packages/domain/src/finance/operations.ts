@@ -156,8 +156,8 @@ export const sendPhoneBodySchema = z.object({
   phone: mobileSchema,
   /** the settlement the code will pay (binds the code to it); without it, the first payment binds it */
   settlementId: recordIdSchema().optional(),
-  /** what the code is for: pay (default) a settlement, password the transaction password */
-  purpose: z.enum(['pay', 'password']).optional(),
+  /** what the code is for: pay (default) a settlement, password the transaction password, withdraw a withdrawal */
+  purpose: z.enum(['pay', 'password', 'withdraw']).optional(),
 });
 export type SendPhoneBody = z.infer<typeof sendPhoneBodySchema>;
 

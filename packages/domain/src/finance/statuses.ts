@@ -4,7 +4,8 @@ import { defineStatuses } from '../status';
 /**
  * What an entry books. Each type has one reference per business event (its exactly-once key):
  * topUp the bank's reference of the deposit; settlementPay the settlement; payout and
- * payoutReturned the payout instruction's yurref; correction the entry it reverses.
+ * payoutReturned the payout instruction's yurref; withdraw and withdrawReturned the withdrawal's
+ * yurref; correction the entry it reverses.
  */
 export const LEDGER_ENTRY_TYPES = {
   topUp: '充值',
@@ -12,6 +13,8 @@ export const LEDGER_ENTRY_TYPES = {
   payout: '代发',
   payoutReturned: '代发退回',
   correction: '冲正',
+  withdraw: '提现',
+  withdrawReturned: '提现退回',
 } as const;
 export type LedgerEntryType = keyof typeof LEDGER_ENTRY_TYPES;
 

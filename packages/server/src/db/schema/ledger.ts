@@ -117,3 +117,45 @@ export const bankStatementCursors = pgTable(
   },
   (t) => [uniqueIndex('bank_statement_cursors_account').on(t.tenantId, t.virtualAccountId)],
 );
+
+/**
+ * 提现 (decision 0048): money an enterprise takes from a paying bank to one of its own 结算银行卡.
+ * The row, its yurref and its ledger entry are written in one transaction before the bank is
+ * called; the card is copied (a card deleted later leaves its withdrawals readable, so no key).
+ * status: 0 processing, 1 succeeded, 2 failed (the money booked back).
+ */
+export const enterpriseWithdrawals = pgTable(
+  'enterprise_withdrawals',
+  {
+    ...enterpriseOwnedColumns(),
+    /** the withdraw dialog's request id: one withdrawal per id */
+    requestId: varchar('request_id', { length: 36 }).notNull(),
+    virtualAccountId: integer('virtual_account_id')
+      .notNull()
+      .references(() => virtualAccounts.id),
+    payerAccountNo: varchar('payer_account_no', { length: 32 }).notNull(),
+    cardId: integer('card_id').notNull(),
+    cardBankName: varchar('card_bank_name', { length: 100 }).notNull(),
+    cardAccount: varchar('card_account', { length: 30 }).notNull(),
+    cardUserName: varchar('card_user_name', { length: 50 }).notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    yurref: varchar('yurref', { length: 30 }).notNull(),
+    status: smallint('status').notNull().default(0),
+    /** the bank's serial number once it accepted the transfer */
+    bankRef: varchar('bank_ref', { length: 64 }),
+    failureReason: varchar('failure_reason', { length: 200 }),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdByName: varchar('created_by_name', { length: 50 }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('enterprise_withdrawals_request').on(t.tenantId, t.requestId),
+    uniqueIndex('enterprise_withdrawals_yurref').on(t.yurref),
+    index('enterprise_withdrawals_bank').on(t.tenantId, t.virtualAccountId, t.id),
+    index('enterprise_withdrawals_open').on(t.status).where(sql`${t.status} = 0`),
+    check('enterprise_withdrawals_amount', sql`${t.amountFen} > 0`),
+    check('enterprise_withdrawals_status', sql`${t.status} in (0, 1, 2)`),
+  ],
+);

@@ -1,8 +1,8 @@
 import { chinaDay } from '../../platform/china-time';
 import { YURREF_PATTERN } from './gateway';
 
-/** what an instruction is for: S a settlement's payment, P a payout line, R a refund to an enterprise */
-export type YurrefKind = 'S' | 'P' | 'R';
+/** what an instruction is for: S a settlement's payment, P a payout line, R a refund to an enterprise, W a withdrawal */
+export type YurrefKind = 'S' | 'P' | 'R' | 'W';
 
 /**
  * `FP` + kind + the China date (yyMMdd) + the record id (10 digits) + the attempt (2 digits):

@@ -14,8 +14,11 @@ import type { Principal } from '../../platform/auth/sessions';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
 import type { Services } from '../../services';
 
-/** The SMS code purposes of this area: paying a settlement, setting the transaction password. */
-export const SMS_PURPOSE = { pay: 'settlementPay', password: 'payPassword' } as const;
+/** The SMS code purposes of this area: paying a settlement, setting the transaction password, withdrawing. */
+export const SMS_PURPOSE = { pay: 'settlementPay', password: 'payPassword', withdraw: 'withdraw' } as const;
+
+/** what a code is used for, in its text */
+const SMS_USE = { pay: '结算付款', password: '设置交易密码', withdraw: '提现' } as const;
 
 /** the throttle's key of one enterprise's transaction password (its failures count apart from logins) */
 const throttleKey = (tenantId: number, enterpriseId: number) => `pay:${tenantId}:${enterpriseId}`;
@@ -133,8 +136,9 @@ export async function storePayPassword(
 export async function sendPhoneCode(services: Services, principal: Principal, body: SendPhoneBody): Promise<SentCode> {
   const { sms } = services;
   if (body.phone !== (await sms.ownPhone(principal.userId))) throw fail.validation(MSG.smsPhoneNotOwn);
-  const purpose = body.purpose === 'password' ? SMS_PURPOSE.password : SMS_PURPOSE.pay;
-  const use = body.purpose === 'password' ? '设置交易密码' : '结算付款';
+  const kind = body.purpose ?? 'pay';
+  const purpose = SMS_PURPOSE[kind];
+  const use = SMS_USE[kind];
   return sms.send({
     userId: principal.userId,
     phone: body.phone,

@@ -7,6 +7,10 @@ import {
   sendPhoneOperation,
   setPayPasswordOperation,
   topUpOperation,
+  WITHDRAWAL_MSG,
+  withdrawalListOperation,
+  withdrawCardsOperation,
+  withdrawOperation,
 } from '@fieldpay/domain';
 import { registerOperation } from '../../http/operation';
 import { CREDENTIAL_RATE_LIMIT } from '../../http/types';
@@ -15,6 +19,7 @@ import type { RouteDeps } from '../../platform/modules';
 import { listPayBanks, pagePayBanks } from './pay-banks';
 import { payPasswordStatus, sendPhoneCode, setPayPassword } from './pay-password';
 import { listAccountFlows, topUp } from './top-up';
+import { listWithdrawals, withdraw, withdrawCards } from './withdrawals';
 
 /** Money and credential calls are few and deliberate: a burst is refused before it reaches the bank or the SMS gateway. */
 const moneyLimit = CREDENTIAL_RATE_LIMIT;
@@ -34,6 +39,18 @@ export function registerFinanceRoutes({ app, services }: RouteDeps): void {
     topUpOperation,
     async (body, request) => topUp(services, principalOf(request), body, actorOf(request)),
     { ...moneyLimit, message: MSG.topUpSuccess },
+  );
+  registerOperation(
+    app,
+    withdrawOperation,
+    async (body, request) => withdraw(services, principalOf(request), body, actorOf(request)),
+    { ...moneyLimit, message: WITHDRAWAL_MSG.requested },
+  );
+  registerOperation(app, withdrawCardsOperation, async (query, request) =>
+    withdrawCards(services, principalOf(request), query.id),
+  );
+  registerOperation(app, withdrawalListOperation, async (query, request) =>
+    listWithdrawals(services, principalOf(request), query),
   );
   registerOperation(app, payPasswordStatusOperation, async (_input, request) =>
     payPasswordStatus(services, principalOf(request)),
