@@ -23,6 +23,7 @@ const FIELD_LABELS: Record<string, string> = {
   loginFlag: '账号状态',
   bankNo: '银行编码',
   amount: '金额',
+  cardId: '收款银行卡',
   settlementId: '结算单ID',
   settId: '结算单ID',
   settDetailId: '结算明细ID',

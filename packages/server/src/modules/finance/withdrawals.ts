@@ -113,8 +113,9 @@ async function withdrawalOfRequest(db: DbOrTx, owner: { tenantId: number }, requ
 
 /**
  * POST withdraw. A request id seen before answers its withdrawal as it stands (nothing is checked
- * or moved again); otherwise the amount, the paying bank, the card, the balance, the transaction
- * password and the SMS code are checked, in that order, before anything is written.
+ * or moved again; a request racing it waits for it and answers it too); otherwise the card, the
+ * balance, the transaction password and the SMS code are checked, in that order, before anything
+ * is written.
  */
 export async function withdraw(
   services: Services,
@@ -128,6 +129,10 @@ export async function withdraw(
   const payBank = await payBankOf(db, principal, body.id);
   if (!payBank) throw fail.notFound(MSG.payBankNotFound);
   const names = { payBankName: payBank.bankTitle ?? payBank.platformName, enterpriseName: payBank.enterpriseName };
+  // two requests of one id (a double click, a retry) wait here for each other: the second answers the first
+  await db.execute(
+    sql`select pg_advisory_xact_lock(${WITHDRAW_REQUEST_LOCK_CLASS}::int, hashtext(${`${owner.tenantId}:${body.requestId}`}))`,
+  );
   const answered = await withdrawalOfRequest(db, owner, body.requestId);
   if (answered) return recordOf(answered, names);
 
@@ -143,13 +148,6 @@ export async function withdraw(
     code: body.phoneCode,
   });
   if (!codeOk) throw fail.validation(MSG.smsCodeWrong);
-
-  // two requests of one id (a double click) wait here for each other: the second answers the first
-  await db.execute(
-    sql`select pg_advisory_xact_lock(${WITHDRAW_REQUEST_LOCK_CLASS}::int, hashtext(${`${owner.tenantId}:${body.requestId}`}))`,
-  );
-  const raced = await withdrawalOfRequest(db, owner, body.requestId);
-  if (raced) return recordOf(raced, names);
 
   const [{ id }] = (
     await db.execute<{ id: number }>(
@@ -267,7 +265,7 @@ async function askBank(services: Services, row: Withdrawal): Promise<Outcome | n
 async function applyOutcome(services: Services, id: number, outcome: Outcome): Promise<void> {
   await services.ctx.scopes.withSystem(WHY, async (db) => {
     const [row] = await db.select().from(enterpriseWithdrawals).where(eq(enterpriseWithdrawals.id, id)).for('update');
-    if (!row || row.status !== 0) return;
+    if (row?.status !== 0) return;
     if (outcome.status === 0) {
       if (outcome.bankRef && !row.bankRef)
         await db
