@@ -242,6 +242,20 @@ describe('demo data', () => {
     expect(unbalanced.rows).toHaveLength(0);
   });
 
+  it('made the README company’s withdrawals: paid on each platform, one failed whose money came back', async () => {
+    const { rows } = await t.database.executeSql(
+      `select w.tenant_id, w.status, w.failure_reason,
+         (select count(*)::int from ledger_entries e where e.entry_type = 'withdrawReturned' and e.reference = w.yurref) as returned
+       from enterprise_withdrawals w order by w.tenant_id, w.id`,
+    );
+    expect(rows.map((row) => [row.status, row.failure_reason, row.returned])).toEqual([
+      [1, null, 0],
+      [2, '收款人户名与账号不符', 1],
+      [1, null, 0],
+    ]);
+    expect(new Set(rows.map((row) => row.tenant_id)).size).toBe(2);
+  });
+
   it('made person agreements in both sign states, each signed after it was offered and its person registered', async () => {
     const states = await t.database.db.execute(sql`
       select count(*) filter (where signed_at is null) as unsigned, count(*) filter (where signed_at is not null) as signed

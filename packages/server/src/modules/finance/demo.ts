@@ -3,18 +3,31 @@
  * paying banks through the services their requests use (the bank simulator books each deposit, the
  * ledger credits it). The README's enterprise account 13900000001 has 135790 as the transaction
  * password in both of its tenants and funded paying banks; one other enterprise per tenant does the
- * same, so the ledger holds rows of several tenants and enterprises.
+ * same, so the ledger holds rows of several tenants and enterprises. The README company then
+ * withdraws to its own bank cards: one withdrawal the bank pays on each platform, and on the
+ * first one a withdrawal the bank fails (the card's name differs at the bank), whose money came back.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import type { SendPhoneBody } from '@fieldpay/domain';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { enterpriseMembers, users, virtualAccounts } from '../../db/schema';
+import {
+  enterpriseBankCards,
+  enterpriseMembers,
+  enterprises,
+  smsCodes,
+  smsOutbox,
+  users,
+  virtualAccounts,
+} from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import type { DemoStep, SystemScope } from '../../platform/modules';
 import { auditActorOf, writeAudit } from '../../platform/system/audit';
 import { DEMO_ACCOUNTS, DEMO_IP } from '../../seed/demo';
 import type { Services } from '../../services';
-import { storePayPassword } from './pay-password';
+import { sendPhoneCode, storePayPassword } from './pay-password';
 import { syncStatement, topUp } from './top-up';
+import { runWithdrawals, withdraw } from './withdrawals';
 
 /** The README's transaction password of the demo enterprise (README, demo accounts). */
 export const DEMO_PAY_PASSWORD = '135790';
@@ -67,6 +80,52 @@ async function signIn(services: Services, system: SystemScope, member: Member): 
   return principal;
 }
 
+/**
+ * The transaction password and the SMS code as the pay and withdraw dialogs send them: the password
+ * encrypted under a fresh single-use key, the code sent to the user's phone and read from the outbox.
+ */
+export async function demoPayCredentials(
+  services: Services,
+  payer: Principal,
+  code: Omit<SendPhoneBody, 'phone'>,
+): Promise<{ keyId: string; password: string; phone: string; phoneCode: string }> {
+  const key = crypto.randomBytes(8).toString('hex');
+  const timestamp = Date.now();
+  const sign = crypto.createHmac('sha256', services.ctx.config.signSecret).update(`${key}${timestamp}`).digest('hex');
+  const grant = await services.keys.issue({
+    key,
+    timestamp,
+    sign,
+    headerSign: sign,
+    headerTimestamp: String(timestamp),
+  });
+  const password = crypto
+    .publicEncrypt(
+      { key: grant.publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(DEMO_PAY_PASSWORD),
+    )
+    .toString('base64');
+  const phone = await services.sms.ownPhone(payer.userId);
+  await sendPhoneCode(services, payer, { ...code, phone });
+  const [sent] = await services.ctx.db
+    .select({ content: smsOutbox.content })
+    .from(smsOutbox)
+    .where(eq(smsOutbox.phone, phone))
+    .orderBy(desc(smsOutbox.id))
+    .limit(1);
+  const phoneCode = /(\d{6})/.exec(sent?.content ?? '')?.[1] ?? '';
+  return { keyId: grant.keyId, password, phone, phoneCode };
+}
+
+/** The SMS resend wait is a minute per user: the demo's earlier codes are aged past it, as time would. */
+export const ageDemoCodes = (services: Services, userId: number) =>
+  services.ctx.scopes.withSystem('demo: a minute passes between two codes', (db) =>
+    db
+      .update(smsCodes)
+      .set({ createdAt: sql`${smsCodes.createdAt} - interval '61 seconds'` })
+      .where(eq(smsCodes.userId, userId)),
+  );
+
 /** Top-ups in yuan-fen per paying bank, first bank larger: what a client company keeps for a month of settlements. */
 const TOP_UPS_FEN = [
   [50_000_000, 12_000_000, 3_568_050],
@@ -117,7 +176,67 @@ export const financeDemo: DemoStep = {
           });
         }
       });
+      if (member.username === DEMO_ACCOUNTS.enterpriseUser.username)
+        await withdrawToOwnCards(services, principal, member, members.indexOf(member) === 0);
       await scopes.withViewer(principal, () => services.sessions.revoke(principal.sessionId));
+    }
+    const bank = await services.bank.gateway();
+    // the demo's bank answers at once; the configured delay comes back for the running console
+    await bank.setFinishDelay(0);
+    try {
+      while ((await runWithdrawals(services)) > 0);
+    } finally {
+      await bank.setFinishDelay(services.ctx.config.bank.finishDelayMs);
     }
   },
 };
+
+/** What the README company withdraws: to its first card, and (first platform) one the bank fails. */
+const WITHDRAWN_FEN = 880_000;
+const FAILED_WITHDRAWAL_FEN = 150_000;
+
+async function withdrawToOwnCards(services: Services, principal: Principal, member: Member, withFailure: boolean) {
+  const { scopes } = services.ctx;
+  const actor = auditActorOf(principal, DEMO_IP);
+  const { cards, payBankId, enterpriseName } = await scopes.withViewer(principal, async (db) => {
+    const owner = and(
+      eq(enterpriseBankCards.tenantId, member.tenantId),
+      eq(enterpriseBankCards.enterpriseId, member.enterpriseId),
+    );
+    const [payBank] = await db
+      .select({ id: virtualAccounts.id })
+      .from(virtualAccounts)
+      .where(and(eq(virtualAccounts.tenantId, member.tenantId), eq(virtualAccounts.enterpriseId, member.enterpriseId)))
+      .orderBy(asc(virtualAccounts.id))
+      .limit(1);
+    const [enterprise] = await db
+      .select({ name: enterprises.name })
+      .from(enterprises)
+      .where(eq(enterprises.id, member.enterpriseId));
+    return {
+      cards: await db.select().from(enterpriseBankCards).where(owner).orderBy(asc(enterpriseBankCards.id)),
+      payBankId: payBank?.id,
+      enterpriseName: enterprise?.name ?? '',
+    };
+  });
+  if (!payBankId || cards.length === 0) return;
+  const plan = [{ card: cards[0], amount: WITHDRAWN_FEN }];
+  if (withFailure && cards[1]) {
+    // the payee bank knows this account under the company's former name: 收款人户名与账号不符
+    const bank = await services.bank.gateway();
+    await bank.openAccount({ accountNo: cards[1].bankAccount, accountName: `${enterpriseName}（原户名）` });
+    plan.push({ card: cards[1], amount: FAILED_WITHDRAWAL_FEN });
+  }
+  for (const { card, amount } of plan) {
+    await ageDemoCodes(services, member.userId);
+    await scopes.withViewer(principal, async () => {
+      const credentials = await demoPayCredentials(services, principal, { purpose: 'withdraw' });
+      await withdraw(
+        services,
+        principal,
+        { id: payBankId, cardId: card.id, amount, requestId: crypto.randomUUID(), ...credentials },
+        actor,
+      );
+    });
+  }
+}

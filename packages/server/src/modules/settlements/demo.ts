@@ -14,8 +14,8 @@ import {
   SETTLEMENT_ATTACHMENT_UPLOAD_PATH,
   type TaskTypeId,
 } from '@fieldpay/domain';
-import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import { channelAccounts, enterpriseMembers, persons, smsCodes, smsOutbox, tasks, users } from '../../db/schema';
+import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { channelAccounts, enterpriseMembers, persons, tasks, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth/sessions';
 import { addressOf } from '../../platform/files/links';
 import type { DemoStep } from '../../platform/modules';
@@ -23,8 +23,7 @@ import { auditActorOf } from '../../platform/system/audit';
 import { GENERATED_ACCOUNT_PASSWORD, DEMO_IP } from '../../seed/demo';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { Services } from '../../services';
-import { DEMO_PAY_PASSWORD } from '../finance/demo';
-import { sendPhoneCode } from '../finance/pay-password';
+import { ageDemoCodes, demoPayCredentials } from '../finance/demo';
 import { bindVerifiedBankCard } from '../persons/service';
 import { createSettlement } from './create';
 import { generateStatement, requestStatement, saveAttachment } from './documents';
@@ -134,42 +133,9 @@ export async function clerkOf(services: Services, member: { userId: number; tena
 
 /** The password and the SMS code as the settlement dialog sends them. */
 async function payBody(services: Services, payer: Principal, settlementId: number) {
-  const key = crypto.randomBytes(8).toString('hex');
-  const timestamp = Date.now();
-  const sign = crypto.createHmac('sha256', services.ctx.config.signSecret).update(`${key}${timestamp}`).digest('hex');
-  const grant = await services.keys.issue({
-    key,
-    timestamp,
-    sign,
-    headerSign: sign,
-    headerTimestamp: String(timestamp),
-  });
-  const password = crypto
-    .publicEncrypt(
-      { key: grant.publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(DEMO_PAY_PASSWORD),
-    )
-    .toString('base64');
-  const phone = await services.sms.ownPhone(payer.userId);
-  await sendPhoneCode(services, payer, { phone, settlementId });
-  const [sent] = await services.ctx.db
-    .select({ content: smsOutbox.content })
-    .from(smsOutbox)
-    .where(eq(smsOutbox.phone, phone))
-    .orderBy(desc(smsOutbox.id))
-    .limit(1);
-  const phoneCode = /(\d{6})/.exec(sent?.content ?? '')?.[1] ?? '';
-  return { id: settlementId, bankNo: 'CMB', password, keyId: grant.keyId, phone, phoneCode, type: 1 as const };
+  const credentials = await demoPayCredentials(services, payer, { settlementId });
+  return { id: settlementId, bankNo: 'CMB', ...credentials, type: 1 as const };
 }
-
-/** The SMS resend wait is a minute per user: the demo's earlier codes are aged past it, as time would. */
-const ageCodes = (services: Services, userId: number) =>
-  services.ctx.scopes.withSystem('demo: a minute passes between two payments', (db) =>
-    db
-      .update(smsCodes)
-      .set({ createdAt: sql`${smsCodes.createdAt} - interval '61 seconds'` })
-      .where(eq(smsCodes.userId, userId)),
-  );
 
 async function playSettlement(
   services: Services,
@@ -231,7 +197,7 @@ async function playSettlement(
     ),
   );
   if (fate === 'refused' || fate === 'approvedUnpaid') return settlement.id;
-  await ageCodes(services, enterprise.userId);
+  await ageDemoCodes(services, enterprise.userId);
   await scopes.withViewer(enterprise, async () =>
     paySettlement(
       services,
@@ -458,6 +424,6 @@ async function settleAll(services: Services) {
     if (survey && PLAN[types.indexOf(survey)] === 'withdrawn')
       await playSettlement(services, enterprise, clerk, reviewer, survey, 'paidOut', TODAY - DAY, 2);
     // the demo's payments were days ago: the console may send the next payment code at once
-    await ageCodes(services, enterprise.userId);
+    await ageDemoCodes(services, enterprise.userId);
   }
 }
