@@ -13,7 +13,6 @@ import {
   MSG,
   maskPhone,
   type PayBank,
-  TRANSACTION_PASSWORD_PATTERN,
   topUpAmountSchema,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,7 +41,9 @@ import {
   sendPasswordCode,
   topUp,
 } from './finance-calls';
+import { payPasswordRule } from './pay-password-rule';
 import { readPendingSettlement } from './top-up-link';
+import { WithdrawalsDialog, WithdrawDialog } from './Withdrawals';
 
 function TopUpDialog({ bank, onClose }: { bank: PayBank | null; onClose(): void }) {
   const [form] = Form.useForm<{ amount: string }>();
@@ -146,13 +147,6 @@ interface PasswordFormValues {
   phoneCode: string;
 }
 
-const passwordRule = {
-  validator: async (_: unknown, value: string | undefined) => {
-    if (!value) throw new Error(MSG.transactionPasswordRequired);
-    if (!TRANSACTION_PASSWORD_PATTERN.test(value)) throw new Error(MSG.transactionPasswordInvalid);
-  },
-};
-
 function PayPasswordDialog({ open, isSet, onClose }: { open: boolean; isSet: boolean; onClose(): void }) {
   const [form] = Form.useForm<PasswordFormValues>();
   const phone = useSession((state) => state.userInfo?.username ?? '');
@@ -177,11 +171,11 @@ function PayPasswordDialog({ open, isSet, onClose }: { open: boolean; isSet: boo
       onClose={onClose}
     >
       {isSet && (
-        <Form.Item name="oldPassword" label="原交易密码" required rules={[passwordRule]}>
+        <Form.Item name="oldPassword" label="原交易密码" required rules={[payPasswordRule]}>
           <Input.Password placeholder="请输入原交易密码" maxLength={INPUT_MAX_LENGTH.transactionPassword} />
         </Form.Item>
       )}
-      <Form.Item name="password" label="交易密码" required rules={[passwordRule]} extra="6位数字">
+      <Form.Item name="password" label="交易密码" required rules={[payPasswordRule]} extra="6位数字">
         <Input.Password placeholder="请输入交易密码" maxLength={INPUT_MAX_LENGTH.transactionPassword} />
       </Form.Item>
       <Form.Item
@@ -190,7 +184,7 @@ function PayPasswordDialog({ open, isSet, onClose }: { open: boolean; isSet: boo
         required
         dependencies={['password']}
         rules={[
-          passwordRule,
+          payPasswordRule,
           ({ getFieldValue }) => ({
             validator: async (_: unknown, value: string | undefined) => {
               if (value && value !== getFieldValue('password')) throw new Error(MSG.passwordsDiffer);
@@ -218,6 +212,8 @@ export default function FinancialAccountManagePage() {
   const [topUpBank, setTopUpBank] = useState<PayBank | null>(null);
   const [flowBank, setFlowBank] = useState<PayBank | null>(null);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [withdrawBank, setWithdrawBank] = useState<PayBank | null>(null);
+  const [withdrawalsBank, setWithdrawalsBank] = useState<PayBank | null>(null);
   const enterpriseSide = side === 'enterprise';
   const passwordStatus = useQuery({
     queryKey: PAY_PASSWORD_STATUS_KEY,
@@ -318,7 +314,7 @@ export default function FinancialAccountManagePage() {
           actionColumn={{
             title: '操作',
             key: 'actions',
-            width: 160,
+            width: enterpriseSide ? 240 : 150,
             fixed: 'right',
             render: (_: unknown, row: PayBank) => (
               <Space size={0}>
@@ -327,8 +323,16 @@ export default function FinancialAccountManagePage() {
                     充值
                   </Button>
                 )}
+                {enterpriseSide && can('financialAccount:list:withdraw') && (
+                  <Button type="link" size="small" onClick={() => setWithdrawBank(row)}>
+                    提现
+                  </Button>
+                )}
                 <Button type="link" size="small" onClick={() => setFlowBank(row)}>
                   流水
+                </Button>
+                <Button type="link" size="small" onClick={() => setWithdrawalsBank(row)}>
+                  提现记录
                 </Button>
               </Space>
             ),
@@ -337,6 +341,15 @@ export default function FinancialAccountManagePage() {
       </Card>
       <TopUpDialog bank={topUpBank} onClose={() => setTopUpBank(null)} />
       <FlowsDialog bank={flowBank} onClose={() => setFlowBank(null)} />
+      {withdrawBank && (
+        <WithdrawDialog
+          key={withdrawBank.id}
+          bank={withdrawBank}
+          passwordSet={isSet}
+          onClose={() => setWithdrawBank(null)}
+        />
+      )}
+      <WithdrawalsDialog bank={withdrawalsBank} onClose={() => setWithdrawalsBank(null)} />
       {enterpriseSide && <PayPasswordDialog open={passwordOpen} isSet={isSet} onClose={() => setPasswordOpen(false)} />}
     </>
   );

@@ -7,6 +7,10 @@ import {
   sendPhoneOperation,
   setPayPasswordOperation,
   topUpOperation,
+  type WithdrawBody,
+  withdrawalListOperation,
+  withdrawCardsOperation,
+  withdrawOperation,
 } from '@fieldpay/domain';
 import { call } from '../../app/api-client';
 import { getKey } from '../../app/session-calls';
@@ -15,6 +19,8 @@ import { rsaEncryptBase64 } from '../../api/crypto';
 export const FINANCIAL_ACCOUNT_KEY = ['finance', 'accounts'] as const;
 export const ACCOUNT_FLOW_KEY = ['finance', 'flows'] as const;
 export const PAY_PASSWORD_STATUS_KEY = ['finance', 'payPasswordStatus'] as const;
+export const WITHDRAWAL_KEY = ['finance', 'withdrawals'] as const;
+export const WITHDRAW_CARDS_KEY = ['finance', 'withdrawCards'] as const;
 
 export const fetchFinancialAccounts = (query: OperationInput<typeof financialAccountListOperation>) =>
   call(financialAccountListOperation, query);
@@ -39,4 +45,15 @@ export async function savePayPassword(input: {
     phone: input.phone,
     phoneCode: input.phoneCode,
   });
+}
+
+export const fetchWithdrawCards = (payBankId: number) => call(withdrawCardsOperation, { id: payBankId });
+export const fetchWithdrawals = (query: OperationInput<typeof withdrawalListOperation>) =>
+  call(withdrawalListOperation, query);
+export const sendWithdrawCode = (phone: string) => call(sendPhoneOperation, { phone, purpose: 'withdraw' });
+
+/** A withdrawal; the transaction password travels RSA-OAEP encrypted under a fresh key. */
+export async function withdraw(input: Omit<WithdrawBody, 'keyId'>) {
+  const { keyId, publicKey } = await getKey();
+  return call(withdrawOperation, { ...input, keyId, password: await rsaEncryptBase64(publicKey, input.password) });
 }
