@@ -91,8 +91,12 @@ describe('提现', { timeout: 60_000 }, () => {
     const confirm = () => fireEvent.click(within(dialog).getByRole('button', { name: '确认提现' }));
     confirm();
     expect(await within(dialog).findByText('请选择收款银行卡', {}, LONG)).toBeTruthy();
-    expect(await within(dialog).findByText('请输入提现金额', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
-    expect(await within(dialog).findByText('请输入交易密码', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+    expect(
+      await within(dialog).findByText('请输入提现金额', { selector: '.ant-form-item-explain-error' }),
+    ).toBeTruthy();
+    expect(
+      await within(dialog).findByText('请输入交易密码', { selector: '.ant-form-item-explain-error' }),
+    ).toBeTruthy();
     const amount = within(dialog).getByPlaceholderText('请输入提现金额');
     fireEvent.change(amount, { target: { value: '12.345' } });
     expect(await within(dialog).findByText('请输入大于0且小于1000000、最多两位小数的金额')).toBeTruthy();
@@ -137,11 +141,12 @@ describe('提现', { timeout: 60_000 }, () => {
     renderWithQuery(<FinancialAccountManagePage />);
     fireEvent.click(await screen.findByRole('button', { name: '提现记录' }, LONG));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('收款人户名与账号不符', {}, LONG)).toBeTruthy();
+    expect(await within(dialog).findByText('收款人户名与账号不符，款项已退回', {}, LONG)).toBeTruthy();
     expect(within(dialog).getByText('提现失败')).toBeTruthy();
     expect(within(dialog).getByText('提现成功')).toBeTruthy();
     expect(within(dialog).getAllByText('2026-11-28 10:00:00')).toHaveLength(2);
-    expect(within(dialog).getAllByText('中国工商银行杭州西湖支行（尾号0002）')).toHaveLength(2);
+    expect(within(dialog).getAllByText('尾号0002 杭州星联医药科技有限公司')).toHaveLength(2);
+    expect(within(dialog).getAllByText('中国工商银行杭州西湖支行')).toHaveLength(2);
     expect(api.fetchWithdrawals).toHaveBeenCalledWith({ pageNo: 1, pageSize: 10, id: 11 });
     expect(screen.queryByRole('button', { name: /^提\s*现$/ })).toBeNull();
   });

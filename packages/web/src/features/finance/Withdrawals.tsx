@@ -16,7 +16,7 @@ import {
   withdrawalAmountFenSchema,
 } from '@fieldpay/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Form, Input, Modal, Select, Tooltip } from 'antd';
+import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { notifier } from '../../app/notify';
@@ -144,14 +144,22 @@ const withdrawalColumns: ColumnsType<WithdrawalRecord> = [
     title: '收款银行卡',
     width: 230,
     ellipsis: true,
-    render: (_: unknown, row) => cardLabel(row.cardBankName, row.cardAccount),
+    render: (_: unknown, row) => (
+      <>
+        <Typography.Text ellipsis={{ tooltip: true }} style={{ display: 'block' }}>
+          {`尾号${row.cardAccount.slice(-4)} ${row.cardUserName}`}
+        </Typography.Text>
+        <Typography.Text type="secondary" ellipsis={{ tooltip: true }} style={{ display: 'block' }}>
+          {row.cardBankName}
+        </Typography.Text>
+      </>
+    ),
   },
-  { key: 'cardUserName', dataIndex: 'cardUserName', title: '户名', width: 160, ellipsis: true },
   {
     key: 'amount',
     dataIndex: 'amount',
     title: '提现金额',
-    width: 130,
+    width: 120,
     align: 'right',
     render: (value: string) => yuan(value),
   },
@@ -159,23 +167,21 @@ const withdrawalColumns: ColumnsType<WithdrawalRecord> = [
     key: 'status',
     dataIndex: 'status',
     title: '状态',
-    width: 110,
-    render: (value: number, row) => {
-      const tag = <StatusTag dictionary={WITHDRAWAL_STATUS} value={value as 0 | 1 | 2} />;
-      return row.failureReason ? <Tooltip title={`${row.failureReason}，款项已退回账户`}>{tag}</Tooltip> : tag;
-    },
-  },
-  {
-    key: 'failureReason',
-    dataIndex: 'failureReason',
-    title: '失败原因',
     width: 180,
-    ellipsis: true,
-    render: (value: string | null) => value ?? '-',
+    render: (value: number, row) => (
+      <>
+        <StatusTag dictionary={WITHDRAWAL_STATUS} value={value as 0 | 1 | 2} />
+        {row.failureReason && (
+          <div>
+            <Typography.Text type="danger">{row.failureReason}，款项已退回</Typography.Text>
+          </div>
+        )}
+      </>
+    ),
   },
-  { key: 'yurref', dataIndex: 'yurref', title: '业务参考号', width: 190 },
+  { key: 'yurref', dataIndex: 'yurref', title: '业务参考号', width: 200 },
   chinaTimeColumn('finishTime', '完成时间'),
-  { key: 'createBy', dataIndex: 'createBy', title: '申请人', width: 100 },
+  { key: 'createBy', dataIndex: 'createBy', title: '申请人', width: 90, ellipsis: true },
 ];
 
 /** 提现记录 of one paying bank, newest first; asked again while the bank works on one. */
