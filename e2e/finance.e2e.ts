@@ -62,7 +62,8 @@ describe('财务账户管理', () => {
     await newest.getByRole('button', { name: '下载回单' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^电子回单-HD\d{12}\.pdf$/);
-    expect(readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    const bytes = readFileSync(await file.path());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     // the button stops spinning once the download has run
     await newest.locator('.ant-btn-loading').waitFor({ state: 'detached' });
   });
