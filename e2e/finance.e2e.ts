@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, callApi, launchBrowser, openPage, pick, screenshot, signIn, storedToken, url } from './support';
@@ -55,6 +56,16 @@ describe('财务账户管理', () => {
       return modal !== null && getComputedStyle(modal).opacity === '1' && modal.getAnimations().length === 0;
     });
     await screenshot(page, 'finance-flows');
+
+    // the flow's electronic receipt: a PDF named after its receipt number
+    const download = page.waitForEvent('download');
+    await newest.getByRole('button', { name: '下载回单' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^电子回单-HD\d{12}\.pdf$/);
+    const bytes = readFileSync(await file.path());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // the button stops spinning once the download has run
+    await newest.locator('.ant-btn-loading').waitFor({ state: 'detached' });
   });
 
   it('the demo enterprise withdraws to its own card and the bank pays it: 提现成功 in 提现记录', async () => {

@@ -171,6 +171,7 @@ export const MSG = {
   payPasswordSameAsOld: '新交易密码不能与原交易密码相同',
   smsPhoneNotOwn: '请使用当前账号绑定的手机号获取验证码',
   payBankNotFound: '付款银行不存在',
+  flowNotFound: '账户流水不存在',
   topUpAmountInvalid: '请输入正确的充值金额（大于0，最多两位小数）',
   topUpAmountTooLarge: '单笔充值金额不能超过1000万元',
   topUpSuccess: '充值成功',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   basisPointsToPercent,
   feeFen,
+  fenToCapital,
   fenToYuan,
   formatPercent,
   formatYuan,
@@ -111,5 +112,63 @@ describe('fee rates', () => {
     expect(feeFen(-1, 5000)).toBe(-1);
     expect(feeFen(333, 600)).toBe(20); // 19.98
     expect(feeFen(9_000_000_000_000_000, 100)).toBe(90_000_000_000_000); // product beyond 2^53
+  });
+});
+
+describe('fenToCapital', () => {
+  it('writes the examples of a bank receipt', () => {
+    expect(fenToCapital(0)).toBe('零元整');
+    expect(fenToCapital(100)).toBe('壹元整');
+    expect(fenToCapital(1005)).toBe('壹拾元零伍分');
+    expect(fenToCapital(10_000_00)).toBe('壹万元整');
+    expect(fenToCapital(100_010_00)).toBe('壹拾万零壹拾元整');
+    expect(fenToCapital(1_000_000_000_00)).toBe('壹拾亿元整');
+    expect(fenToCapital(123_456_78)).toBe('壹拾贰万叁仟肆佰伍拾陆元柒角捌分');
+  });
+
+  it('writes 角 and 分: 整 only without them, 零 for a missing 角 after yuan', () => {
+    expect(fenToCapital(12)).toBe('壹角贰分');
+    expect(fenToCapital(1)).toBe('壹分');
+    expect(fenToCapital(10)).toBe('壹角');
+    expect(fenToCapital(1_01)).toBe('壹元零壹分');
+    expect(fenToCapital(10_20)).toBe('壹拾元贰角');
+    expect(fenToCapital(1_50)).toBe('壹元伍角');
+    expect(fenToCapital(99_99)).toBe('玖拾玖元玖角玖分');
+    expect(fenToCapital(100_00)).toBe('壹佰元整');
+  });
+
+  it('writes one 零 for a run of zeros inside a section and none at its end', () => {
+    expect(fenToCapital(1001_00)).toBe('壹仟零壹元整');
+    expect(fenToCapital(1010_00)).toBe('壹仟零壹拾元整');
+    expect(fenToCapital(1100_00)).toBe('壹仟壹佰元整');
+    expect(fenToCapital(1000_00)).toBe('壹仟元整');
+    expect(fenToCapital(101_00)).toBe('壹佰零壹元整');
+    expect(fenToCapital(110_00)).toBe('壹佰壹拾元整');
+    expect(fenToCapital(10_00)).toBe('壹拾元整');
+    expect(fenToCapital(15_00)).toBe('壹拾伍元整');
+  });
+
+  it('joins the 万 and 亿 sections with one 零 when the lower one does not fill its top place', () => {
+    expect(fenToCapital(10_001_00)).toBe('壹万零壹元整');
+    expect(fenToCapital(11_000_00)).toBe('壹万壹仟元整');
+    expect(fenToCapital(10_100_00)).toBe('壹万零壹佰元整');
+    expect(fenToCapital(100_000_00)).toBe('壹拾万元整');
+    expect(fenToCapital(1_000_000_00)).toBe('壹佰万元整');
+    expect(fenToCapital(1_010_000_00)).toBe('壹佰零壹万元整');
+    expect(fenToCapital(100_000_000_00)).toBe('壹亿元整');
+    expect(fenToCapital(100_000_001_00)).toBe('壹亿零壹元整');
+    expect(fenToCapital(100_010_000_00)).toBe('壹亿零壹万元整');
+    expect(fenToCapital(110_000_000_00)).toBe('壹亿壹仟万元整');
+    expect(fenToCapital(101_000_000_00)).toBe('壹亿零壹佰万元整');
+    expect(fenToCapital(120_034_005_06)).toBe('壹亿贰仟零叁万肆仟零伍元零陆分');
+    expect(fenToCapital(1_000_000_000_000_00)).toBe('壹万亿元整');
+    expect(fenToCapital(1_000_100_000_000_00)).toBe('壹万零壹亿元整');
+  });
+
+  it('writes the largest safe amount, a negative one with 负, and refuses fractional fen', () => {
+    expect(fenToCapital(Number.MAX_SAFE_INTEGER)).toBe('玖拾万零柒佰壹拾玖亿玖仟贰佰伍拾肆万柒仟肆佰零玖元玖角壹分');
+    expect(fenToCapital(-1_00)).toBe('负壹元整');
+    expect(() => fenToCapital(1.5)).toThrow(RangeError);
+    expect(() => fenToCapital(Number.NaN)).toThrow(RangeError);
   });
 });

@@ -114,3 +114,68 @@ export function feeFen(amountFen: number, rateBasisPoints: number): number {
   assertSafeInteger(fee);
   return fee;
 }
+
+// ---- amounts in capitals (人民币大写)
+
+const CAPITAL_DIGITS = ['零', '壹', '贰', '叁', '肆', '伍', '陆', '柒', '捌', '玖'] as const;
+const CAPITAL_PLACES = ['仟', '佰', '拾', ''] as const;
+
+/** 1 to 9999 in capitals: one 零 for a run of zeros inside, none at the end (1010 壹仟零壹拾, 1001 壹仟零壹). */
+function sectionToCapital(value: number): string {
+  const digits = String(value).padStart(4, '0');
+  let text = '';
+  let zeroPending = false;
+  for (const [index, char] of [...digits].entries()) {
+    const digit = Number(char);
+    if (digit === 0) {
+      zeroPending = text !== '';
+      continue;
+    }
+    if (zeroPending) text += '零';
+    zeroPending = false;
+    text += CAPITAL_DIGITS[digit] + CAPITAL_PLACES[index];
+  }
+  return text;
+}
+
+/**
+ * A positive whole number in capitals by 万 and 亿 sections: a lower part that does not fill its
+ * section's top place (or a whole section of zeros between) gets one 零 (壹拾万零壹拾, 壹亿零壹万);
+ * beyond 亿 the count of 亿 is itself written by sections (壹万零壹亿).
+ */
+function integerToCapital(value: number): string {
+  if (value >= 1e8) {
+    const high = Math.floor(value / 1e8);
+    const low = value % 1e8;
+    return `${integerToCapital(high)}亿${low === 0 ? '' : (low < 1e7 ? '零' : '') + integerToCapital(low)}`;
+  }
+  if (value >= 1e4) {
+    const high = Math.floor(value / 1e4);
+    const low = value % 1e4;
+    return `${sectionToCapital(high)}万${low === 0 ? '' : (low < 1e3 ? '零' : '') + sectionToCapital(low)}`;
+  }
+  return sectionToCapital(value);
+}
+
+/**
+ * Fen in Chinese financial capitals as a bank receipt writes the amount (人民币大写): 0 零元整,
+ * 100 壹元整, 1005 壹拾元零伍分, 12 壹角贰分, 1020 壹拾元贰角, 10001000 壹拾万零壹拾元整. 整 closes an
+ * amount without 角 and 分; a 零 stands for a missing 角 before 分 when there are yuan. A negative
+ * amount is written with 负 before it.
+ */
+export function fenToCapital(fen: number): string {
+  assertSafeInteger(fen);
+  if (fen === 0) return '零元整';
+  const absolute = Math.abs(fen);
+  const yuan = Math.floor(absolute / 100);
+  const jiao = Math.floor((absolute % 100) / 10);
+  const fenDigit = absolute % 10;
+  let text = yuan > 0 ? `${integerToCapital(yuan)}元` : '';
+  if (jiao === 0 && fenDigit === 0) text += '整';
+  else {
+    if (jiao > 0) text += `${CAPITAL_DIGITS[jiao]}角`;
+    else if (yuan > 0) text += '零';
+    if (fenDigit > 0) text += `${CAPITAL_DIGITS[fenDigit]}分`;
+  }
+  return fen < 0 ? `负${text}` : text;
+}

@@ -47,6 +47,7 @@ const RAW_HTTP_USERS: Readonly<Record<string, string>> = {
   'features/agreements/enterprise-agreement-calls.ts':
     'the agreement PDF and the uploaded agreement files (files, not envelopes)',
   'features/agreements/personal-agreement-calls.ts': 'the signed contract PDF (a file, not an envelope)',
+  'features/finance/finance-calls.ts': 'the electronic receipt PDF of an account flow (a file, not an envelope)',
   'features/downloads/download-cache-calls.ts': 'the workbook download (a file, not an envelope)',
   'features/settlements/settlement-documents-calls.ts': 'the statement and voucher PDFs (files, not envelopes)',
   'features/tasks/task-calls.ts': 'the task attachment zip download (a file, not an envelope)',

@@ -1,4 +1,5 @@
 export * from './operations';
+export * from './proof';
 export * from './statuses';
 export * from './top-up-return';
 export * from './withdrawals';

@@ -77,7 +77,22 @@ const PARAMETER_SOURCES: Record<string, { table: string; value?: (row: OwnedRow)
   '/api/sys/order/voucher/download id': { table: 'settlements' },
   '/api/sys/order/queryfile id': { table: 'settlements' },
   '/api/sys/order/exportTaskOfSett id': { table: 'settlements' },
+  // an account flow's receipt: `id` is the flow's, a posting of an enterprise account (a bank account's
+  // posting is no flow and would be refused whoever asked, proving nothing)
+  '/api/sys/finance/account/downloadProof id': {
+    table: 'ledger_postings',
+    value: (row) => (enterpriseLedgerAccounts().has(Number(row.values.account_id)) ? row.id : null),
+  },
 };
+
+/** The ids of the ledger's enterprise accounts (the paying banks' accounts, whose postings are the account flows). */
+const enterpriseLedgerAccounts = (): Set<number | null> => {
+  enterpriseAccountIds ??= new Set(
+    rows.filter((row) => row.table === 'ledger_accounts' && row.values.kind === 'enterprise').map((row) => row.id),
+  );
+  return enterpriseAccountIds;
+};
+let enterpriseAccountIds: Set<number | null> | undefined;
 
 const isIdLike = (parameter: OperationParameter): boolean =>
   /^ids?$|[a-z0-9](Id|Ids)$/.test(parameter.name) ||

@@ -206,6 +206,12 @@ export const HAND_REGISTERED_ROUTES: readonly HandRegisteredRoute[] = [
   },
   {
     method: 'GET',
+    url: '/api/sys/finance/account/downloadProof',
+    file: 'modules/finance/proof.ts',
+    why: 'answers the electronic receipt PDF of an account flow',
+  },
+  {
+    method: 'GET',
     url: '/api/sys/enterpriseAgreement/pdf',
     file: 'modules/agreements/routes.ts',
     why: 'answers the online enterprise agreement as a PDF',

@@ -18,13 +18,15 @@ import { actorOf, principalOf } from '../../platform/auth/guards';
 import type { RouteDeps } from '../../platform/modules';
 import { listPayBanks, pagePayBanks } from './pay-banks';
 import { payPasswordStatus, sendPhoneCode, setPayPassword } from './pay-password';
+import { registerAccountProofRoute } from './proof';
 import { listAccountFlows, topUp } from './top-up';
 import { listWithdrawals, withdraw, withdrawCards } from './withdrawals';
 
 /** Money and credential calls are few and deliberate: a burst is refused before it reaches the bank or the SMS gateway. */
 const moneyLimit = CREDENTIAL_RATE_LIMIT;
 
-export function registerFinanceRoutes({ app, services }: RouteDeps): void {
+export function registerFinanceRoutes(deps: RouteDeps): void {
+  const { app, services } = deps;
   registerOperation(app, payBankInfoOperation, async (query, request) =>
     listPayBanks(services.ctx.db, principalOf(request), query),
   );
@@ -34,6 +36,7 @@ export function registerFinanceRoutes({ app, services }: RouteDeps): void {
   registerOperation(app, accountFlowListOperation, async (query, request) =>
     listAccountFlows(services, principalOf(request), query),
   );
+  registerAccountProofRoute(deps);
   registerOperation(
     app,
     topUpOperation,

@@ -601,11 +601,7 @@ async function attachableSettlement(db: DbOrTx, principal: Principal, settlement
 }
 
 /** A live file the owner's enterprise uploaded to the given place itself (not a generated or another company's file). */
-function isOwnUpload(
-  file: FileRow,
-  owner: { tenantId: number; enterpriseId: number },
-  uploadPath: string,
-): boolean {
+function isOwnUpload(file: FileRow, owner: { tenantId: number; enterpriseId: number }, uploadPath: string): boolean {
   return (
     file.delFlag === 0 &&
     file.tenantId === owner.tenantId &&

@@ -11,6 +11,7 @@ const api = vi.hoisted(() => ({
   PAY_PASSWORD_STATUS_KEY: ['finance', 'payPasswordStatus'],
   fetchFinancialAccounts: vi.fn(),
   fetchAccountFlows: vi.fn(),
+  downloadAccountProof: vi.fn(),
   fetchPayPasswordStatus: vi.fn(),
   topUp: vi.fn(),
   savePayPassword: vi.fn(),
@@ -104,6 +105,47 @@ describe('FinancialAccountManagePage', { timeout: 60_000 }, () => {
     expect(within(dialog).getByText('+¥120,000.00')).toBeTruthy();
     expect(within(dialog).getByText('收入')).toBeTruthy();
     expect(api.fetchAccountFlows).toHaveBeenCalledWith({ pageNo: 1, pageSize: 10, id: 11 });
+  });
+
+  it('downloads a flow’s electronic receipt, one at a time', async () => {
+    api.fetchAccountFlows.mockResolvedValue({
+      records: [5, 6].map((id) => ({
+        id,
+        postedAt: Date.UTC(2025, 10, 24, 2, 0, id),
+        entryType: 'topUp',
+        entryTypeLabel: '充值',
+        direction: 1,
+        amount: '100.00',
+        balanceAfter: '500000.00',
+        reference: `D00000000000000${id}`,
+        memo: '充值',
+      })),
+      total: 2,
+    });
+    let finish: () => void = () => {};
+    api.downloadAccountProof.mockImplementation(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    renderWithQuery(<FinancialAccountManagePage />);
+    fireEvent.click(await screen.findByRole('button', { name: /流\s*水/ }, LONG));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('2025-11-24 10:00:05', {}, LONG)).toBeTruthy();
+    expect(within(dialog).getByRole('columnheader', { name: '操作' })).toBeTruthy();
+    const [first, second] = within(dialog).getAllByRole('button', { name: /下载回单/ });
+    fireEvent.click(second);
+    await waitFor(() => expect(api.downloadAccountProof).toHaveBeenCalledWith(6));
+    // while it runs the other row's button waits and a second click does nothing
+    await waitFor(() => expect(first.hasAttribute('disabled')).toBe(true));
+    fireEvent.click(first);
+    fireEvent.click(second);
+    expect(api.downloadAccountProof).toHaveBeenCalledTimes(1);
+    finish();
+    await waitFor(() => expect(first.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(first);
+    await waitFor(() => expect(api.downloadAccountProof).toHaveBeenLastCalledWith(5));
   });
 
   it('checks the transaction password form: 6 digits, the same twice, and the SMS code', async () => {

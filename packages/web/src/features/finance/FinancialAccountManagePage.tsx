@@ -23,6 +23,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { notifier } from '../../app/notify';
 import { useSession } from '../../app/session-store';
 import { useAccess } from '../../app/use-access';
+import { useOneAtATime } from '../../app/use-one-at-a-time';
 import { FormDialog } from '../../components/FormDialog';
 import { SmsCodeField } from '../../components/SmsCodeField';
 import { chinaTimeColumn } from '../../components/list/china-time-column';
@@ -32,6 +33,7 @@ import { zodRule } from '../../components/zod-rule';
 import { SETTLEMENT_LIST_PATH, settlementDetailPath } from '../settlements/settlement-paths';
 import {
   ACCOUNT_FLOW_KEY,
+  downloadAccountProof,
   FINANCIAL_ACCOUNT_KEY,
   fetchAccountFlows,
   fetchFinancialAccounts,
@@ -88,6 +90,8 @@ function TopUpDialog({ bank, onClose }: { bank: PayBank | null; onClose(): void 
 }
 
 function FlowsDialog({ bank, onClose }: { bank: PayBank | null; onClose(): void }) {
+  // one receipt at a time: the clicked row's button spins, the others wait
+  const proof = useOneAtATime();
   const columns: ColumnsType<AccountFlowRecord> = [
     chinaTimeColumn('postedAt', '记账时间'),
     { key: 'entryTypeLabel', dataIndex: 'entryTypeLabel', title: '业务类型', width: 100 },
@@ -114,12 +118,29 @@ function FlowsDialog({ bank, onClose }: { bank: PayBank | null; onClose(): void 
     },
     { key: 'reference', dataIndex: 'reference', title: '银行流水号/业务编号', width: 180, ellipsis: true },
     { key: 'memo', dataIndex: 'memo', title: '备注', ellipsis: true },
+    {
+      key: 'actions',
+      title: '操作',
+      width: 100,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Button
+          type="link"
+          size="small"
+          loading={proof.busy === `proof-${row.id}`}
+          disabled={proof.busy !== null && proof.busy !== `proof-${row.id}`}
+          onClick={() => proof.run(`proof-${row.id}`, () => downloadAccountProof(row.id))}
+        >
+          下载回单
+        </Button>
+      ),
+    },
   ];
   return (
     <Modal
       open={bank !== null}
       title={bank ? `账户流水 - ${bank.bankName} ${bank.bankAccount}` : '账户流水'}
-      width={980}
+      width={1100}
       footer={null}
       onCancel={onClose}
       destroyOnHidden
