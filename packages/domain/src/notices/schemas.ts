@@ -14,6 +14,7 @@ export const NOTICE_TYPES = {
   settlement: noticeType('结算通知', 'success'),
   invoice: noticeType('发票通知', 'warn'),
   agreement: noticeType('协议通知', 'main'),
+  finance: noticeType('财务通知', 'warn'),
   download: noticeType('下载通知', 'normal'),
 } as const satisfies StatusDictionary<string>;
 export type NoticeType = keyof typeof NOTICE_TYPES;

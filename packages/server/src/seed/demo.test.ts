@@ -254,6 +254,19 @@ describe('demo data', () => {
       [1, null, 0],
     ]);
     expect(new Set(rows.map((row) => row.tenant_id)).size).toBe(2);
+    // each answered after it was made, and every paying bank's flows in the order of time
+    const early = await t.database.executeSql(
+      'select id from enterprise_withdrawals where finished_at is null or finished_at < created_at',
+    );
+    expect(early.rows).toEqual([]);
+    const outOfOrder = await t.database.executeSql(
+      `select p.id from ledger_postings p
+         join ledger_entries e on e.id = p.entry_id
+         join ledger_accounts a on a.id = p.account_id and a.kind = 'enterprise'
+       where e.posted_at < (select max(e2.posted_at) from ledger_postings p2 join ledger_entries e2 on e2.id = p2.entry_id
+                            where p2.account_id = p.account_id and p2.id < p.id)`,
+    );
+    expect(outOfOrder.rows).toEqual([]);
   });
 
   it('made person agreements in both sign states, each signed after it was offered and its person registered', async () => {

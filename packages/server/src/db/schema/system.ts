@@ -108,7 +108,7 @@ export const notices = pgTable(
     id: idColumn(),
     tenantId: integer('tenant_id').notNull(),
     userId: integer('user_id').notNull(),
-    /** NOTICE_TYPES of packages/domain: system, project, settlement, invoice, agreement, download */
+    /** NOTICE_TYPES of packages/domain: system, project, task, settlement, invoice, agreement, finance, download */
     type: varchar('type', { length: 32 }).notNull().default('system'),
     title: varchar('title', { length: 100 }).notNull(),
     content: text('content').notNull().default(''),

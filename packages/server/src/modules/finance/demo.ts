@@ -132,6 +132,20 @@ const TOP_UPS_FEN = [
   [8_000_000, 2_345_600],
 ];
 
+/** What the README company withdraws: to its first card, and (first platform) one the bank fails. */
+const WITHDRAWN_FEN = 880_000;
+const FAILED_WITHDRAWAL_FEN = 150_000;
+const DAY = 86_400_000;
+/**
+ * The demo's money arrives from this day on (a top-up every few days), and the withdrawals are made on
+ * WITHDRAWN_AT and answered minutes later: all before the settlements' first payment (2026-11),
+ * so a paying bank's flows read in the order of time.
+ */
+const FUNDED_FROM = new Date('2026-10-20T09:30:00+08:00').getTime();
+const WITHDRAWN_AT = new Date('2026-10-30T15:20:00+08:00').getTime();
+/** the bank's answers come after the last withdrawal (made a minute after the first) */
+const WITHDRAWAL_ANSWERED_AFTER = 3 * 60_000;
+
 export const financeDemo: DemoStep = {
   reason: 'demo: transaction passwords set and paying banks topped up through the services',
   async run(services, system) {
@@ -163,8 +177,9 @@ export const financeDemo: DemoStep = {
           )
           .orderBy(asc(virtualAccounts.id));
         for (const [index, bank] of banks.entries()) {
-          for (const amount of TOP_UPS_FEN[Math.min(index, TOP_UPS_FEN.length - 1)]) {
-            await topUp(services, principal, { id: bank.id, amount }, actor);
+          for (const [order, amount] of TOP_UPS_FEN[Math.min(index, TOP_UPS_FEN.length - 1)].entries()) {
+            const bookedAt = new Date(FUNDED_FROM + (order * 3 + index) * DAY);
+            await topUp(services, principal, { id: bank.id, amount }, actor, bookedAt);
           }
           // the statement read afterwards finds every deposit credited already
           await syncStatement(services, {
@@ -184,16 +199,12 @@ export const financeDemo: DemoStep = {
     // the demo's bank answers at once; the configured delay comes back for the running console
     await bank.setFinishDelay(0);
     try {
-      while ((await runWithdrawals(services)) > 0);
+      while ((await runWithdrawals(services, undefined, new Date(WITHDRAWN_AT + WITHDRAWAL_ANSWERED_AFTER))) > 0);
     } finally {
       await bank.setFinishDelay(services.ctx.config.bank.finishDelayMs);
     }
   },
 };
-
-/** What the README company withdraws: to its first card, and (first platform) one the bank fails. */
-const WITHDRAWN_FEN = 880_000;
-const FAILED_WITHDRAWAL_FEN = 150_000;
 
 async function withdrawToOwnCards(services: Services, principal: Principal, member: Member, withFailure: boolean) {
   const { scopes } = services.ctx;
@@ -227,7 +238,8 @@ async function withdrawToOwnCards(services: Services, principal: Principal, memb
     await bank.openAccount({ accountNo: cards[1].bankAccount, accountName: `${enterpriseName}（原户名）` });
     plan.push({ card: cards[1], amount: FAILED_WITHDRAWAL_FEN });
   }
-  for (const { card, amount } of plan) {
+  for (const entry of plan) {
+    const { card, amount } = entry;
     await ageDemoCodes(services, member.userId);
     await scopes.withViewer(principal, async () => {
       const credentials = await demoPayCredentials(services, principal, { purpose: 'withdraw' });
@@ -236,6 +248,7 @@ async function withdrawToOwnCards(services: Services, principal: Principal, memb
         principal,
         { id: payBankId, cardId: card.id, amount, requestId: crypto.randomUUID(), ...credentials },
         actor,
+        new Date(WITHDRAWN_AT + plan.indexOf(entry) * 60_000),
       );
     });
   }

@@ -1,8 +1,11 @@
 import type { MenuEntry, ModuleMenus } from '../../platform/modules';
 
+/** 财务账户管理's address (spec 2 §2), also where a withdrawal's notice leads */
+export const FINANCIAL_ACCOUNT_URL = '/company/financialSystem/financialAccountManage';
+
 const financialAccountPage: MenuEntry = {
   name: '财务账户管理',
-  url: '/company/financialSystem/financialAccountManage',
+  url: FINANCIAL_ACCOUNT_URL,
   component: 'FinancialAccountManage',
   remarks: 'financialAccountManage',
   permission: 'financialAccount:list:view',

@@ -120,12 +120,14 @@ export async function syncStatement(services: Services, payBank: PayBankRef): Pr
  * A top-up from the financial account page: the enterprise pays into its paying bank (through the
  * simulator's deposit, as its own bank would), and the deposit notice is credited at once. Should
  * this request fail after the bank booked the deposit, the statement sync credits it later.
+ * `bookedAt` dates the credit (the demo's money arrived on past days, before it was spent).
  */
 export async function topUp(
   services: Services,
   principal: Principal,
   body: { id: number; amount: number },
   actor: AuditActor,
+  bookedAt?: Date,
 ): Promise<{ bankRef: string; amount: string; accountSum: string }> {
   const { db } = services.ctx;
   const payBank = await payBankOf(db, principal, body.id);
@@ -152,7 +154,7 @@ export async function topUp(
     if (error instanceof BankTimeoutError) throw fail.rule(MSG.bankUnavailable);
     throw error;
   }
-  await creditDeposit(services, ref, notice, principal.userId);
+  await creditDeposit(services, ref, bookedAt ? { ...notice, bookedAt: bookedAt.getTime() } : notice, principal.userId);
   await writeAudit(db, actor, {
     action: 'finance.topUp',
     targetType: 'payBank',

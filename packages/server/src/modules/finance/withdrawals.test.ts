@@ -183,6 +183,18 @@ describe('提现', () => {
       await rows("select id from ledger_entries where entry_type = 'withdrawReturned' and reference = $1", [yurref]),
     ).toHaveLength(1);
     expect(await balance(world)).toBe(before);
+    // the enterprise's users are told, with the bank's words
+    const [notice] = await rows(
+      "select title, content, link from notices where type = 'finance' and biz_id = $1 and user_id = $2",
+      [String(id), world.enterpriseUserId],
+    );
+    expect(notice).toEqual({
+      title: '提现失败',
+      content: expect.stringMatching(
+        /^提现300\.00元至中国工商银行杭州西湖支行（尾号\d{4}）失败：收款人户名与账号不符，款项已退回账户余额。$/,
+      ),
+      link: '/company/financialSystem/financialAccountManage',
+    });
 
     // the bank recorded the next one but its answer was lost: the runner sends it again and it moves once
     await bank.setFaults({ timeoutAfterAcceptRate: 1 });

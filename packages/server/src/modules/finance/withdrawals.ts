@@ -30,9 +30,11 @@ import { paged } from '../../db/paging';
 import { enterpriseBankCards, enterpriseWithdrawals, ledgerEntries, ledgerPostings } from '../../db/schema';
 import { BankTimeoutError, makeYurref, type TransferRecord } from '../../integrations/bank';
 import type { Principal } from '../../platform/auth/sessions';
+import { createNotice, enterpriseMemberIds } from '../../platform/notices/service';
 import { type AuditActor, writeAudit } from '../../platform/system/audit';
 import type { Services } from '../../services';
 import { payBankAccounts, postEntry } from '../ledger/posting';
+import { FINANCIAL_ACCOUNT_URL } from './menus';
 import { payBankOf } from './pay-banks';
 import { SMS_PURPOSE, verifyPayPassword } from './pay-password';
 
@@ -297,23 +299,34 @@ async function applyOutcome(services: Services, id: number, outcome: Outcome): P
         lines: lines.map((line) => ({ accountId: line.accountId, amountFen: -line.amountFen })),
       });
     }
+    const failureReason = outcome.status === 2 ? (outcome.reason ?? '银行处理失败') : null;
     await db
       .update(enterpriseWithdrawals)
-      .set({
-        status: outcome.status,
-        bankRef: outcome.bankRef ?? row.bankRef,
-        failureReason: outcome.status === 2 ? (outcome.reason ?? '银行处理失败') : null,
-        finishedAt: outcome.at,
-      })
+      .set({ status: outcome.status, bankRef: outcome.bankRef ?? row.bankRef, failureReason, finishedAt: outcome.at })
       .where(eq(enterpriseWithdrawals.id, id));
+    // the enterprise's users learn the bank's answer without watching the records
+    const to = `${row.cardBankName}（尾号${row.cardAccount.slice(-4)}）`;
+    await createNotice(db, {
+      tenantId: row.tenantId,
+      userIds: await enterpriseMemberIds(db, row.tenantId, row.enterpriseId),
+      type: 'finance',
+      title: failureReason ? WITHDRAWAL_MSG.failed : WITHDRAWAL_MSG.succeeded,
+      content: failureReason
+        ? `提现${fenToYuan(row.amountFen)}元至${to}失败：${failureReason}，款项已退回账户余额。`
+        : `提现${fenToYuan(row.amountFen)}元已转入${to}。`,
+      bizId: row.id,
+      link: FINANCIAL_ACCOUNT_URL,
+      createdAt: outcome.at,
+    });
   });
 }
 
 /**
  * The runner and reconciler: every open withdrawal (or the one named) is sent to the bank again
- * under its stored yurref and the answer applied. Answers how many are still open.
+ * under its stored yurref and the answer applied. Answers how many are still open. `at` dates a
+ * final answer (the demo's withdrawals finish on their own past day).
  */
-export async function runWithdrawals(services: Services, only?: { withdrawalId: number }): Promise<number> {
+export async function runWithdrawals(services: Services, only?: { withdrawalId: number }, at?: Date): Promise<number> {
   const open = await services.ctx.scopes.withSystem(WHY, (db) =>
     db
       .select()
@@ -327,7 +340,7 @@ export async function runWithdrawals(services: Services, only?: { withdrawalId: 
   let stillOpen = 0;
   for (const row of open) {
     const outcome = await askBank(services, row);
-    if (outcome) await applyOutcome(services, row.id, outcome);
+    if (outcome) await applyOutcome(services, row.id, at ? { ...outcome, at } : outcome);
     if (!outcome || outcome.status === 0) stillOpen++;
   }
   return stillOpen;

@@ -184,15 +184,23 @@ const withdrawalColumns: ColumnsType<WithdrawalRecord> = [
   { key: 'createBy', dataIndex: 'createBy', title: '申请人', width: 90, ellipsis: true },
 ];
 
-/** 提现记录 of one paying bank, newest first; asked again while the bank works on one. */
+/**
+ * 提现记录 of one paying bank, newest first; asked again while the bank works on one. Closed, the
+ * balances and flows are read again (a failed withdrawal's money is back).
+ */
 export function WithdrawalsDialog({ bank, onClose }: { bank: PayBank | null; onClose(): void }) {
+  const queryClient = useQueryClient();
+  const close = () => {
+    for (const queryKey of [FINANCIAL_ACCOUNT_KEY, ACCOUNT_FLOW_KEY]) void queryClient.invalidateQueries({ queryKey });
+    onClose();
+  };
   return (
     <Modal
       open={bank !== null}
       title={bank ? `提现记录 - ${bank.bankName} ${bank.bankAccount}` : '提现记录'}
       width={1200}
       footer={null}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
       {bank && (
