@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, launchBrowser, openPage, screenshot, signIn, url } from './support';
+import { ACCOUNTS, animationsDone, launchBrowser, openPage, screenshot, signIn, url } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,6 +23,9 @@ describe('文章与问卷', () => {
     // the article: the form names what is missing, then saves
     await page.getByRole('button', { name: /新增文章/ }).click();
     const articleDialog = page.locator('.ant-modal').filter({ hasText: '新增文章' });
+    // the dialog has opened (its zoom-in and the editor's mount) before 保存 is pressed
+    await articleDialog.getByLabel('正文').waitFor();
+    await animationsDone(articleDialog);
     await articleDialog.getByRole('button', { name: /保\s*存/ }).click();
     await articleDialog.getByText('请输入标题').waitFor();
     await articleDialog.getByText('请输入文章内容').waitFor();
